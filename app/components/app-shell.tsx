@@ -1,0 +1,214 @@
+// The layout around every page: skip link, side navigation (sidebar or drawer), top bar with the
+// site title, search, and the sign-in link or the member's menu.
+import { BookOpen, Home, LogOut, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "lucide-react";
+import type * as React from "react";
+import { Form, Link, NavLink, useNavigation } from "react-router";
+import { cn } from "~/lib/cn";
+import { SITE_NAME } from "~/lib/seo";
+import { buttonVariants } from "./ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "./ui/dropdown-menu";
+import { Sidebar, SidebarDrawer, SidebarProvider, SidebarTrigger, useSidebar } from "./ui/sidebar";
+import { Tooltip } from "./ui/tooltip";
+
+export interface ShellViewer {
+  email: string;
+  role: "member" | "moderator" | "admin";
+  displayName: string | null;
+}
+
+const NAV = [
+  { to: "/", label: "Home", icon: Home, end: true },
+  { to: "/blog", label: "Blog", icon: BookOpen, end: false },
+  { to: "/forum", label: "Forum", icon: MessagesSquare, end: false },
+];
+
+function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewer: ShellViewer | null; onNavigate?: () => void }) {
+  const items = [...NAV];
+  if (viewer) items.push({ to: "/account", label: "Account", icon: Settings, end: false });
+  if (viewer && viewer.role !== "member") items.push({ to: "/admin", label: "Admin", icon: Shield, end: false });
+  return (
+    <ul className="flex flex-col gap-1 p-1.5">
+      {items.map((item) => (
+        <li key={item.to}>
+          <Tooltip content={item.label} disabled={!collapsed}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              onClick={onNavigate}
+              aria-label={collapsed ? item.label : undefined}
+              className={({ isActive }) =>
+                cn(
+                  "flex min-h-11 items-center gap-3 rounded-md px-2.5 text-base font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring",
+                  isActive && "bg-accent text-accent-foreground",
+                  collapsed && "justify-center px-0",
+                )
+              }
+            >
+              <item.icon aria-hidden="true" className="size-5 shrink-0" />
+              {collapsed ? null : <span>{item.label}</span>}
+            </NavLink>
+          </Tooltip>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewer: ShellViewer | null; onNavigate?: () => void }) {
+  return (
+    <>
+      <div className={cn("flex min-h-14 items-center border-b px-3", collapsed && "justify-center px-0")}>
+        <Link to="/" onClick={onNavigate} className="flex min-h-11 items-center gap-2 font-bold focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring" aria-label={collapsed ? SITE_NAME : undefined}>
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          {collapsed ? null : <span>Capsiva</span>}
+        </Link>
+      </div>
+      <nav aria-label="Main">
+        <NavItems collapsed={collapsed} viewer={viewer} onNavigate={onNavigate} />
+      </nav>
+      {viewer && !collapsed ? (
+        <p className="mx-3 mt-auto mb-4 rounded-md bg-accent p-3 text-sm break-all">
+          Welcome, <strong>{viewer.email}</strong>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function MobileDrawer({ viewer }: { viewer: ShellViewer | null }) {
+  const { setMobileOpen } = useSidebar();
+  return (
+    <SidebarDrawer label="Navigation">
+      <SidebarBody collapsed={false} viewer={viewer} onNavigate={() => setMobileOpen(false)} />
+    </SidebarDrawer>
+  );
+}
+
+function UserMenu({ viewer }: { viewer: ShellViewer }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="inline-flex size-11 items-center justify-center rounded-full bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        aria-label={`Account menu for ${viewer.email}`}
+      >
+        <UserRound aria-hidden="true" className="size-5" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>{viewer.email}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <Settings aria-hidden="true" className="size-5" /> Account
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <button type="submit" form="sign-out-form">
+            <LogOut aria-hidden="true" className="size-5" /> Sign out
+          </button>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function TopBar({ viewer }: { viewer: ShellViewer | null }) {
+  return (
+    <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
+      <SidebarTrigger>
+        <Menu aria-hidden="true" className="size-5" />
+      </SidebarTrigger>
+      <p className="truncate text-lg font-semibold">
+        <Link to="/" className="focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+          {SITE_NAME}
+        </Link>
+      </p>
+      <div className="ml-auto flex items-center gap-2">
+        <form action="/search" method="get" role="search" className="hidden items-center sm:flex">
+          <label htmlFor="site-search" className="sr-only">
+            Search the site
+          </label>
+          <input
+            id="site-search"
+            name="q"
+            type="search"
+            maxLength={200}
+            placeholder="Search"
+            className="min-h-11 w-40 rounded-l-md border-2 border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring lg:w-56"
+          />
+          <button type="submit" aria-label="Search" className="inline-flex size-11 items-center justify-center rounded-r-md border-2 border-l-0 border-input hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+            <Search aria-hidden="true" className="size-5" />
+          </button>
+        </form>
+        <Link to="/search" aria-label="Search" className="inline-flex size-11 items-center justify-center rounded-md hover:bg-accent sm:hidden">
+          <Search aria-hidden="true" className="size-5" />
+        </Link>
+        {viewer ? (
+          <UserMenu viewer={viewer} />
+        ) : (
+          <Link to="/auth" className={buttonVariants({ variant: "default" })}>
+            Sign In
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div
+      aria-hidden="true"
+      className={cn("fixed inset-x-0 top-0 z-50 h-1 bg-primary transition-opacity", busy ? "opacity-100 animate-pulse" : "opacity-0")}
+    />
+  );
+}
+
+export function AppShell({
+  viewer,
+  sidebarOpen,
+  children,
+}: {
+  viewer: ShellViewer | null;
+  sidebarOpen: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <a
+        href="#main"
+        className="sr-only z-[100] rounded-md bg-background px-4 py-3 font-medium focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:ring-4 focus:ring-ring"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <div className="flex min-h-dvh">
+        <Sidebar label="Site">{(collapsed) => <SidebarBody collapsed={collapsed} viewer={viewer} />}</Sidebar>
+        <MobileDrawer viewer={viewer} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar viewer={viewer} />
+          <main id="main" tabIndex={-1} className="flex-1 focus-visible:outline-none">
+            {children}
+          </main>
+          <footer className="border-t px-4 py-6 text-sm text-muted-foreground">
+            <p>
+              {SITE_NAME} is run by Capsiva, a maker of topical capsaicin pain-relief products. Information on this site is not medical advice.{" "}
+              <Link to="/community-guidelines" className="underline">
+                Community guidelines
+              </Link>
+            </p>
+          </footer>
+        </div>
+      </div>
+      {viewer ? <Form id="sign-out-form" method="post" action="/auth/sign-out" className="hidden" /> : null}
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,21 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn";
+
+export function Badge({
+  className,
+  variant = "default",
+  ...props
+}: React.ComponentProps<"span"> & { variant?: "default" | "secondary" | "outline" }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold",
+        variant === "default" && "bg-primary text-primary-foreground",
+        variant === "secondary" && "bg-secondary text-secondary-foreground",
+        variant === "outline" && "border border-current text-foreground",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

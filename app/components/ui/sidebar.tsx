@@ -1,0 +1,128 @@
+// The collapsible side navigation: 16rem expanded, 3rem collapsed to icons, an 18rem off-canvas
+// drawer under 768px. Ctrl+B / Cmd+B toggles it. Its state is kept in the cookie
+// `sidebar:state` for 7 days and read on the server, so the first paint is already right.
+import { Dialog as D } from "radix-ui";
+import * as React from "react";
+import { cn } from "~/lib/cn";
+
+export const SIDEBAR_COOKIE_NAME = "sidebar:state";
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+export const SIDEBAR_WIDTH = "16rem";
+export const SIDEBAR_WIDTH_MOBILE = "18rem";
+export const SIDEBAR_WIDTH_ICON = "3rem";
+export const MOBILE_BREAKPOINT = 768;
+export const SIDEBAR_KEYBOARD_SHORTCUT = "b";
+
+interface SidebarState {
+  open: boolean;
+  setOpen(open: boolean): void;
+  mobileOpen: boolean;
+  setMobileOpen(open: boolean): void;
+  toggle(): void;
+}
+
+const SidebarContext = React.createContext<SidebarState | null>(null);
+
+export function useSidebar() {
+  const ctx = React.useContext(SidebarContext);
+  if (!ctx) throw new Error("useSidebar must be used inside SidebarProvider");
+  return ctx;
+}
+
+/** Reads `sidebar:state` from a Cookie header; the sidebar is open unless it says false. */
+export function readSidebarCookie(cookieHeader: string | null): boolean {
+  const match = cookieHeader?.match(/(?:^|;\s*)sidebar:state=(true|false)/);
+  return match ? match[1] === "true" : true;
+}
+
+function isTypingTarget(target: EventTarget | null) {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
+export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolean; children: React.ReactNode }) {
+  const [open, setOpenState] = React.useState(defaultOpen);
+  const [mobileOpen, setMobileOpen] = React.useState(false);
+
+  const setOpen = React.useCallback((value: boolean) => {
+    setOpenState(value);
+    document.cookie = `${SIDEBAR_COOKIE_NAME}=${value}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
+  }, []);
+
+  const toggle = React.useCallback(() => {
+    if (window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`).matches) setMobileOpen((v) => !v);
+    else setOpen(!open);
+  }, [open, setOpen]);
+
+  React.useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== SIDEBAR_KEYBOARD_SHORTCUT || !(event.ctrlKey || event.metaKey)) return;
+      if (event.altKey || event.shiftKey || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      toggle();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [toggle]);
+
+  const value = React.useMemo(
+    () => ({ open, setOpen, mobileOpen, setMobileOpen, toggle }),
+    [open, setOpen, mobileOpen, toggle],
+  );
+  return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
+}
+
+/** The desktop sidebar (768px and wider). */
+export function Sidebar({ children, label }: { children: (collapsed: boolean) => React.ReactNode; label: string }) {
+  const { open } = useSidebar();
+  return (
+    <aside
+      aria-label={label}
+      data-state={open ? "expanded" : "collapsed"}
+      className="sticky top-0 hidden h-dvh shrink-0 flex-col overflow-y-auto overflow-x-hidden border-r bg-sidebar text-sidebar-foreground transition-[width] duration-200 motion-reduce:transition-none md:flex"
+      style={{ width: open ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON }}
+    >
+      {children(!open)}
+    </aside>
+  );
+}
+
+/** The drawer used under 768px; a modal dialog that traps focus and closes with Escape. */
+export function SidebarDrawer({ children, label }: { children: React.ReactNode; label: string }) {
+  const { mobileOpen, setMobileOpen } = useSidebar();
+  return (
+    <D.Root open={mobileOpen} onOpenChange={setMobileOpen}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
+        <D.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex flex-col overflow-y-auto border-r bg-sidebar text-sidebar-foreground shadow-lg focus-visible:outline-none md:hidden"
+          style={{ width: SIDEBAR_WIDTH_MOBILE, maxWidth: "85vw" }}
+        >
+          <D.Title className="sr-only">{label}</D.Title>
+          {children}
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}
+
+export function SidebarTrigger({ className, children }: { className?: string; children: React.ReactNode }) {
+  const { open, mobileOpen, toggle } = useSidebar();
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-label="Toggle sidebar"
+      aria-keyshortcuts="Control+B Meta+B"
+      data-sidebar-open={open}
+      data-drawer-open={mobileOpen}
+      className={cn(
+        "inline-flex size-11 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring",
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+}

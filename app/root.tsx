@@ -1,0 +1,135 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { AppShell } from "./components/app-shell";
+import { AuthBroadcast } from "./components/auth-broadcast";
+import { Toaster } from "./components/ui/toast";
+import { TooltipProvider } from "./components/ui/tooltip";
+import { readSidebarCookie } from "./components/ui/sidebar";
+import { seo, siteUrlFrom } from "./lib/seo";
+import { runtimeContext } from "./server/context";
+import { publicConfig } from "./server/env.server";
+import { loadViewer, viewerContext } from "./server/session.server";
+import { clearToastHeader, readToast } from "./server/toast.server";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const { viewer, setCookies } = await loadViewer(request, context);
+    context.set(viewerContext, viewer);
+    const response = (await next()) as Response;
+    for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+    if (request.method === "GET" && (request.headers.get("cookie") ?? "").includes("toast=")) {
+      response.headers.append("Set-Cookie", await clearToastHeader());
+    }
+    return response;
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext);
+  const viewer = context.get(viewerContext);
+  return data({
+    config: publicConfig(runtime.env),
+    viewer: viewer
+      ? { id: viewer.id, email: viewer.email, role: viewer.role, displayName: viewer.displayName, aal: viewer.aal }
+      : null,
+    sidebarOpen: readSidebarCookie(request.headers.get("cookie")),
+    toast: await readToast(request),
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { path: "/" });
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b3261e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { viewer, sidebarOpen, toast } = useLoaderData<typeof loader>();
+  return (
+    <TooltipProvider>
+      <Toaster incoming={toast}>
+        <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} />
+        <AppShell viewer={viewer} sidebarOpen={sidebarOpen}>
+          <Outlet />
+        </AppShell>
+      </Toaster>
+    </TooltipProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  let title = "Something went wrong";
+  let message = "We could not show this page. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "404";
+      message = "Oops! Page not found";
+    } else if (error.status === 403) {
+      title = "Not allowed";
+      message = typeof error.data === "string" ? error.data : "You do not have permission to see this page.";
+    } else if (error.status === 503) {
+      title = "Temporarily unavailable";
+      message = "The site is having trouble reaching its database. Please try again shortly.";
+    }
+  }
+  const body = (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-4xl font-bold">{title}</h1>
+      <p className="mt-4 text-xl text-muted-foreground">{message}</p>
+      <a href="/" className="mt-8 inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-medium text-primary-foreground">
+        Return to Home
+      </a>
+    </div>
+  );
+  if (!root) return <main id="main">{body}</main>;
+  return (
+    <TooltipProvider>
+      <Toaster>
+        <AppShell viewer={root.viewer} sidebarOpen={root.sidebarOpen}>
+          {body}
+        </AppShell>
+      </Toaster>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,128 @@
+// Opens the database: PostgreSQL through node-postgres when a connection string is given,
+// otherwise embedded PostgreSQL (PGlite) in a folder or in memory. Nothing else in the code
+// knows which driver it is on.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { schema } from "../../db/schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** One round trip; throws when the database cannot be reached. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the raw client (dumps, backups). */
+  pglite?: PGlite;
+}
+
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+
+export class DatabaseLockedError extends Error {}
+
+/** `url`: a postgres:// URL, `memory://`, or a folder path for PGlite. */
+export async function openDatabase(
+  url: string,
+  options: { poolMax?: number; loadDataDir?: Blob } = {},
+): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolMax ?? 10);
+  return openPglite(url, options.loadDataDir);
+}
+
+function openPostgres(url: string, poolMax: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its connection (a database restart) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    migrate: async () => {
+      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(location: string, loadDataDir?: Blob): Promise<Database> {
+  const inMemory = location === "memory://" || location === "";
+  let releaseLock = () => {};
+  if (!inMemory) {
+    fs.mkdirSync(location, { recursive: true });
+    releaseLock = acquireLock(location);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : location, loadDataDir ? { loadDataDir } : {});
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    ping: async () => {
+      if (closed) throw new Error("database closed");
+      await db.execute(sql`select 1`);
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * Two processes must never open the same PGlite folder: it corrupts silently. The lock file
+ * holds the owner's pid; a lock left by a process that no longer runs is taken over.
+ */
+function acquireLock(folder: string): () => void {
+  const lockFile = path.join(folder, "..", `${path.basename(folder)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockFile, "utf8").trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${path.resolve(folder)} is in use by another process (pid ${owner}, lock file ${path.resolve(lockFile)}). ` +
+            "Stop that process first, or set DATABASE_URL to use PostgreSQL.",
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not take the lock ${path.resolve(lockFile)}`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

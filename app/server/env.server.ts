@@ -1,0 +1,102 @@
+// Configuration, parsed once at start-up. A bad value stops the server with a message that
+// names the variable. Only `publicConfig` is ever sent to the browser.
+import { z } from "zod";
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : ["true", "1", "yes"].includes(v)));
+
+const url = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
+  .transform((v) => v.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  SITE_URL: url.optional(),
+  STORE_URL: url.default("https://capsiva.example"),
+  SUPPORT_EMAIL: z.string().email().default("support@capsiva.example"),
+  SUPPORT_PHONE: z.string().min(3).default("1-800-CAPSIVA"),
+  SUPPORT_PHONE_TEL: z
+    .string()
+    .regex(/^\+[0-9]{6,15}$/, "must be an international number such as +18002277482")
+    .default("+18002277482"),
+  POSTAL_ADDRESS: z.string().min(5).default("Capsiva Health, 100 Main Street, Suite 200, Portland, OR 97204, USA"),
+  AGGREGATE_RATING: bool(true),
+  AGGREGATE_RATING_VALUE: z.coerce.number().min(1).max(5).default(4.8),
+  AGGREGATE_RATING_COUNT: z.coerce.number().int().min(1).default(250),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SEED: bool(true),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default("Capsiva RA Community <no-reply@capsiva.example>"),
+  REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false", "1", "0", ""]).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool(false),
+  PAGE_CACHE: bool(true),
+  RATE_LIMITS: bool(true),
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env) {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  const requireEmailVerification =
+    e.REQUIRE_EMAIL_VERIFICATION === undefined || e.REQUIRE_EMAIL_VERIFICATION === ""
+      ? Boolean(e.SMTP_URL)
+      : ["true", "1"].includes(e.REQUIRE_EMAIL_VERIFICATION);
+  return {
+    ...e,
+    SITE_URL: e.SITE_URL ?? `http://localhost:${e.PORT}`,
+    requireEmailVerification,
+  };
+}
+
+export const BRAND = "Capsiva";
+export const SITE_NAME = "Capsiva RA Community";
+
+/** The values the browser may see. */
+export function publicConfig(env: Env) {
+  return {
+    siteName: SITE_NAME,
+    brand: BRAND,
+    siteUrl: env.SITE_URL,
+    storeUrl: env.STORE_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+    supportPhone: env.SUPPORT_PHONE,
+    supportPhoneTel: env.SUPPORT_PHONE_TEL,
+    postalAddress: env.POSTAL_ADDRESS,
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;

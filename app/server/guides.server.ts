@@ -1,0 +1,159 @@
+// The ten educational guides are Markdown files with frontmatter in app/content/guides.
+// They are parsed once (gray-matter + marked) and rendered by one layout (app/routes/guide.tsx).
+// The files are ours and reviewed, so their Markdown is trusted; nothing a user writes ever
+// passes through here.
+import matter from "gray-matter";
+import { Marked, type Tokens } from "marked";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "./db.server";
+import { guideIndex } from "../../db/schema";
+
+const files = import.meta.glob("../content/guides/*.md", { query: "?raw", import: "default", eager: true }) as Record<
+  string,
+  string
+>;
+const svgs = import.meta.glob("../../public/guides/*.svg", { query: "?raw", import: "default", eager: true }) as Record<
+  string,
+  string
+>;
+
+const frontmatterSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string().min(5),
+  description: z.string().min(50),
+  keywords: z.array(z.string()).min(1),
+  category: z.string().min(2),
+  datePublished: z.coerce.string(),
+  dateModified: z.coerce.string(),
+  readingMinutes: z.number().int().positive(),
+  hero: z.object({ src: z.string().startsWith("/guides/"), alt: z.string().min(5) }),
+  contact: z.boolean().default(false),
+  faq: z
+    .object({
+      jsonLdCount: z.number().int().positive().optional(),
+      items: z.array(z.object({ q: z.string().min(5), a: z.string().min(5) })).min(1),
+    })
+    .optional(),
+});
+
+export interface GuideImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface Guide extends Omit<z.infer<typeof frontmatterSchema>, "hero"> {
+  hero: GuideImage;
+  /** Rendered body before and after the call-to-action card. */
+  htmlBefore: string;
+  htmlAfter: string;
+  /** The body as plain text (search, word counts). */
+  text: string;
+}
+
+function svgSize(src: string): { width: number; height: number } {
+  const key = Object.keys(svgs).find((k) => k.endsWith(`/public${src}`));
+  if (!key) throw new Error(`Guide image ${src} is missing from public/`);
+  const root = svgs[key].match(/<svg\b[^>]*>/)?.[0] ?? "";
+  const width = Number(root.match(/\bwidth="(\d+(?:\.\d+)?)"/)?.[1]);
+  const height = Number(root.match(/\bheight="(\d+(?:\.\d+)?)"/)?.[1]);
+  if (!width || !height) throw new Error(`Guide image ${src} needs numeric width and height attributes`);
+  return { width, height };
+}
+
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/<[^>]+>/g, "")
+    .replace(/&[a-z]+;/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+function createMarkdown() {
+  const marked = new Marked({ gfm: true });
+  marked.use({
+    renderer: {
+      heading({ tokens, depth }: Tokens.Heading) {
+        const inner = this.parser.parseInline(tokens);
+        return `<h${depth} id="${slugify(inner)}">${inner}</h${depth}>\n`;
+      },
+      image({ href, text }: Tokens.Image) {
+        const { width, height } = svgSize(href);
+        return `<img src="${escapeAttr(href)}" alt="${escapeAttr(text)}" width="${width}" height="${height}" loading="lazy" decoding="async">`;
+      },
+      link({ href, tokens }: Tokens.Link) {
+        const inner = this.parser.parseInline(tokens);
+        if (/^https?:\/\//.test(href)) {
+          return `<a href="${escapeAttr(href)}" target="_blank" rel="noopener noreferrer">${inner}<span class="sr-only"> (opens in a new tab)</span></a>`;
+        }
+        return `<a href="${escapeAttr(href)}">${inner}</a>`;
+      },
+    },
+  });
+  return marked;
+}
+
+function parseGuide(raw: string): Guide {
+  const { data, content } = matter(raw);
+  const fm = frontmatterSchema.parse(data);
+  const marked = createMarkdown();
+  const [before, after = ""] = content.split(/^<!--\s*cta\s*-->\s*$/m);
+  const htmlBefore = marked.parse(before, { async: false });
+  const htmlAfter = marked.parse(after, { async: false });
+  const text = `${htmlBefore} ${htmlAfter}`
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/\s+/g, " ")
+    .trim();
+  return {
+    ...fm,
+    hero: { ...fm.hero, ...svgSize(fm.hero.src) },
+    htmlBefore,
+    htmlAfter,
+    text,
+  };
+}
+
+let cache: Map<string, Guide> | undefined;
+
+/** All guides, parsed once per process. */
+export function allGuides(): Map<string, Guide> {
+  if (!cache) {
+    const map = new Map<string, Guide>();
+    for (const [file, raw] of Object.entries(files)) {
+      const guide = parseGuide(raw);
+      const expected = file.split("/").pop()!.replace(/\.md$/, "");
+      if (guide.slug !== expected) throw new Error(`Guide ${file} has slug ${guide.slug}`);
+      map.set(guide.slug, guide);
+    }
+    cache = map;
+  }
+  return cache;
+}
+
+export function getGuide(slug: string): Guide | undefined {
+  return allGuides().get(slug);
+}
+
+/** Keeps the search index of guides in step with the files (run at start-up). */
+export async function indexGuides(db: Db) {
+  const guides = [...allGuides().values()];
+  await db.transaction(async (tx) => {
+    await tx.delete(guideIndex);
+    if (guides.length) {
+      await tx
+        .insert(guideIndex)
+        .values(guides.map((g) => ({ slug: g.slug, title: g.title, description: g.description, body: g.text })));
+    }
+  });
+  await db.execute(sql`analyze guide_index`);
+}

@@ -1,0 +1,88 @@
+// Everything a request needs, created once at start-up: configuration, database, auth,
+// mailer and logger. Tests build their own with `createRuntime`.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createAuth, type Auth } from "./auth.server";
+import { openDatabase, type Database, type Db } from "./db.server";
+import { parseEnv, type Env } from "./env.server";
+import { createLogger, type Logger } from "./log.server";
+import { createMailer, type Mailer } from "./mail.server";
+import { createPageCache, type PageCache } from "./page-cache.server";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
+import { isDatabaseEmpty, seedDemoContent } from "./seed.server";
+import { indexGuides } from "./guides.server";
+
+export interface Runtime {
+  env: Env;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  log: Logger;
+  limiter: RateLimiter;
+  pageCache: PageCache;
+}
+
+/** Builds a runtime around an open database (used by the server and by tests). */
+export function createRuntime(options: {
+  env: Env;
+  database: Database;
+  log?: Logger;
+  secret?: string;
+  mailer?: Mailer;
+}): Runtime {
+  const { env, database } = options;
+  const log = options.log ?? createLogger(env.LOG_LEVEL);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
+  const secret = options.secret ?? env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
+  const auth = createAuth({ db: database.db, env, secret, mailer });
+  return {
+    env,
+    database,
+    db: database.db,
+    auth,
+    mailer,
+    log,
+    limiter: createRateLimiter({ enabled: env.RATE_LIMITS }),
+    pageCache: createPageCache({ enabled: env.PAGE_CACHE }),
+  };
+}
+
+/** Opens the configured database, applies migrations, seeds a new embedded database. */
+export async function openRuntime(source: Record<string, string | undefined> = process.env): Promise<Runtime> {
+  const env = parseEnv(source);
+  const log = createLogger(env.LOG_LEVEL);
+  const embedded = !env.DATABASE_URL;
+  const database = await openDatabase(env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite"), {
+    poolMax: env.DATABASE_POOL_MAX,
+  });
+  try {
+    await database.migrate();
+    if (embedded && env.SEED && (await isDatabaseEmpty(database.db))) {
+      await seedDemoContent(database.db);
+      log.info("seeded the new embedded database with demo content (SEED=false opts out)");
+    }
+    await indexGuides(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.DATA_DIR, log);
+  log.info({ database: database.kind }, "database ready");
+  return createRuntime({ env, database, log, secret });
+}
+
+/** Without BETTER_AUTH_SECRET a random secret is created once and kept in the data folder. */
+function readOrCreateSecret(dataDir: string, log: Logger) {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    log.warn({ file }, "BETTER_AUTH_SECRET is not set: created a random secret in the data folder");
+    return secret;
+  }
+}

@@ -1,0 +1,297 @@
+// The whole database in one place: the tables Better Auth needs (users, sessions, accounts,
+// verifications, two-factor secrets, JWKS keys, rate-limit counters) and the product's own
+// tables from the specification (profiles, blog posts, forum questions and answers, reports,
+// cities, services and city-service pages).
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- authentication (Better Auth)
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").notNull().default("member"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+export const jwks = pgTable("jwks", {
+  id: text("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  alg: text("alg"),
+  crv: text("crv"),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+});
+
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------- the product
+
+/** One row per user, created with the user by a trigger (see the migrations). */
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  displayName: text("display_name"),
+  createdAt: createdAt(),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt"),
+    slug: text("slug").notNull().unique(),
+    published: boolean("published").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B')`,
+    ),
+  },
+  (t) => [
+    index("blog_posts_published_created_idx").on(t.published, t.createdAt.desc(), t.id.desc()),
+    index("blog_posts_author_idx").on(t.authorId),
+    index("blog_posts_search_idx").using("gin", t.search),
+  ],
+);
+
+export const forumQuestions = pgTable(
+  "forum_questions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** A token sent with the form, so that a double submit stores one question. */
+    submissionKey: text("submission_key"),
+    /** Visible answers, kept by the application so a page never counts answers per question. */
+    answerCount: integer("answer_count").notNull().default(0),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content, '')), 'B')`,
+    ),
+  },
+  (t) => [
+    index("forum_questions_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("forum_questions_author_idx").on(t.authorId),
+    uniqueIndex("forum_questions_submission_idx").on(t.authorId, t.submissionKey),
+    index("forum_questions_search_idx").using("gin", t.search),
+  ],
+);
+
+export const forumAnswers = pgTable(
+  "forum_answers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => forumQuestions.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    submissionKey: text("submission_key"),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("forum_answers_question_created_idx").on(t.questionId, t.createdAt, t.id),
+    index("forum_answers_author_idx").on(t.authorId),
+    uniqueIndex("forum_answers_submission_idx").on(t.authorId, t.submissionKey),
+  ],
+);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    targetType: text("target_type").notNull(), // 'question' | 'answer'
+    targetId: integer("target_id").notNull(),
+    reporterId: text("reporter_id").references(() => profiles.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    status: text("status").notNull().default("open"), // 'open' | 'hidden' | 'dismissed' | 'restored'
+    resolvedBy: text("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reports_status_idx").on(t.status, t.createdAt),
+    index("reports_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
+export const cities = pgTable("cities", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  state: text("state").notNull(),
+  description: text("description"),
+  latitude: doublePrecision("latitude"),
+  longitude: doublePrecision("longitude"),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const services = pgTable("services", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description"),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const cityServicePages = pgTable(
+  "city_service_pages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    cityId: integer("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    serviceId: integer("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("city_service_pages_pair_idx").on(t.cityId, t.serviceId)],
+);
+
+/** The static guides, indexed for full-text search when the server starts. */
+export const guideIndex = pgTable(
+  "guide_index",
+  {
+    slug: text("slug").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    body: text("body").notNull(),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+    ),
+  },
+  (t) => [index("guide_index_search_idx").using("gin", t.search)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  twoFactors,
+  jwks,
+  rateLimits,
+  profiles,
+  blogPosts,
+  forumQuestions,
+  forumAnswers,
+  reports,
+  cities,
+  services,
+  cityServicePages,
+  guideIndex,
+};

@@ -1,0 +1,66 @@
+// The application as an Express router: health check, Better Auth's handler, the JWKS
+// document, and React Router for every page. Built by Vite into build/server/index.js;
+// server.ts (the process) mounts it behind compression and static files.
+import crypto from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { runtimeContext } from "../app/server/context";
+import type { Runtime } from "../app/server/runtime.server";
+
+export { openRuntime } from "../app/server/runtime.server";
+export { ConfigError } from "../app/server/env.server";
+export { DatabaseLockedError } from "../app/server/db.server";
+
+export function createApp(runtime: Runtime) {
+  const app = express.Router();
+
+  // Request id and one structured log line per request: method, path (no query), status, time.
+  app.use((req, res, next) => {
+    const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+    const start = process.hrtime.bigint();
+    res.setHeader("X-Request-Id", id);
+    // Better Auth reads the client address from this header; only the address Express trusts counts.
+    req.headers["x-forwarded-for"] = req.ip ?? "";
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      runtime.log.info(
+        { reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        "request",
+      );
+    });
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await runtime.database.ping();
+      res.json({ status: "ok", database: runtime.database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: runtime.database.kind });
+    }
+  });
+
+  app.all("/api/auth/{*splat}", toNodeHandler(runtime.auth));
+
+  app.get("/.well-known/jwks.json", async (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=300");
+    res.json(await runtime.auth.api.getJwks());
+  });
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext() {
+        const context = new RouterContextProvider();
+        context.set(runtimeContext, runtime);
+        return context;
+      },
+    }),
+  );
+
+  return app;
+}
