@@ -6,6 +6,7 @@ import express from "express";
 
 process.env.NODE_ENV ??= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 type AppModule = typeof import("./server/app.ts");
 
@@ -15,8 +16,8 @@ async function loadAppModule(): Promise<{ mod: AppModule; vite?: import("vite").
     const vite = await createServer({ server: { middlewareMode: true } });
     return { mod: (await vite.ssrLoadModule("./server/app.ts")) as AppModule, vite };
   }
-  // @ts-ignore: the build output exists once `npm run build` has run.
-  return { mod: (await import("./build/server/index.js")) as AppModule };
+  const entry = new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href;
+  return { mod: (await import(entry)) as AppModule };
 }
 
 async function main() {
@@ -40,8 +41,8 @@ async function main() {
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
   }
   app.use(mod.createApp(runtime));
 

@@ -19,6 +19,7 @@ interface SidebarState {
   mobileOpen: boolean;
   setMobileOpen(open: boolean): void;
   toggle(): void;
+  triggerRef: React.RefObject<HTMLButtonElement | null>;
 }
 
 const SidebarContext = React.createContext<SidebarState | null>(null);
@@ -43,6 +44,7 @@ function isTypingTarget(target: EventTarget | null) {
 export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolean; children: React.ReactNode }) {
   const [open, setOpenState] = React.useState(defaultOpen);
   const [mobileOpen, setMobileOpen] = React.useState(false);
+  const triggerRef = React.useRef<HTMLButtonElement>(null);
 
   const setOpen = React.useCallback((value: boolean) => {
     setOpenState(value);
@@ -66,7 +68,7 @@ export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolea
   }, [toggle]);
 
   const value = React.useMemo(
-    () => ({ open, setOpen, mobileOpen, setMobileOpen, toggle }),
+    () => ({ open, setOpen, mobileOpen, setMobileOpen, toggle, triggerRef }),
     [open, setOpen, mobileOpen, toggle],
   );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
@@ -89,13 +91,20 @@ export function Sidebar({ children, label }: { children: (collapsed: boolean) =>
 
 /** The drawer used under 768px; a modal dialog that traps focus and closes with Escape. */
 export function SidebarDrawer({ children, label }: { children: React.ReactNode; label: string }) {
-  const { mobileOpen, setMobileOpen } = useSidebar();
+  const { mobileOpen, setMobileOpen, triggerRef } = useSidebar();
   return (
     <D.Root open={mobileOpen} onOpenChange={setMobileOpen}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
         <D.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // Focus goes back to the button that opened the drawer.
+            if (triggerRef.current && window.getComputedStyle(triggerRef.current).display !== "none") {
+              event.preventDefault();
+              triggerRef.current.focus();
+            }
+          }}
           className="fixed inset-y-0 left-0 z-50 flex flex-col overflow-y-auto border-r bg-sidebar text-sidebar-foreground shadow-lg focus-visible:outline-none md:hidden"
           style={{ width: SIDEBAR_WIDTH_MOBILE, maxWidth: "85vw" }}
         >
@@ -108,9 +117,10 @@ export function SidebarDrawer({ children, label }: { children: React.ReactNode; 
 }
 
 export function SidebarTrigger({ className, children }: { className?: string; children: React.ReactNode }) {
-  const { open, mobileOpen, toggle } = useSidebar();
+  const { open, mobileOpen, toggle, triggerRef } = useSidebar();
   return (
     <button
+      ref={triggerRef}
       type="button"
       onClick={toggle}
       aria-label="Toggle sidebar"

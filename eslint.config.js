@@ -1,0 +1,29 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "playwright-report/", "test-results/", "bench/results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/ban-ts-comment": "off",
+    },
+  },
+  {
+    // One-way imports: UI primitives know nothing of routes or the server; server modules never import React.
+    files: ["app/components/ui/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["~/routes/*", "~/server/*", "../../server/*"] }] },
+  },
+  {
+    files: ["app/server/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["react-dom", "react-dom/*", "~/routes/*"] }] },
+  },
+);

@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests run Debian's Chromium (never a downloaded browser) against the production build,
+// on a fresh embedded database seeded with the demo content.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = `.e2e-data-${PORT}`;
+process.env.E2E_MAIL_DIR = `.e2e-mail-${PORT}`;
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node server.ts`,
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://localhost:${PORT}`,
+      DATA_DIR,
+      DATABASE_URL: "",
+      SEED: "true",
+      SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_SMTP_PORT ?? 2526)}`,
+      REQUIRE_EMAIL_VERIFICATION: "false",
+      RATE_LIMITS: "true",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

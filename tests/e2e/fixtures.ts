@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Page } from "@playwright/test";
+
+export { expect };
+
+/** Runs axe-core on the page (WCAG 2.2 A and AA) and fails on any violation. */
+export async function expectAccessible(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+const MAIL_DIR = path.resolve(process.env.E2E_MAIL_DIR ?? ".e2e-mail");
+
+/** Waits for a mail to `to` that the site sent through the loopback SMTP server. */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : []) {
+      const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), "utf8")) as { to: string; subject: string; text: string };
+      if (mail.to?.includes(to) && subject.test(mail.subject)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail to ${to} matching ${subject}`);
+}
+
+export function uniqueEmail(prefix = "e2e") {
+  return `${prefix}-${crypto.randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** Signs up a fresh member through the real form and waits until signed in. */
+export async function signUp(page: Page, email = uniqueEmail(), password = "a-long-password-1") {
+  await page.goto("/auth?tab=signup");
+  const form = page.locator("form[data-form='sign-up']");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
+  return { email, password };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  const form = page.locator("form[data-form='sign-in']");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+export const test = base;

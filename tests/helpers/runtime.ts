@@ -1,0 +1,152 @@
+// A real runtime for tests: embedded PostgreSQL in memory (from the migrated template), or a
+// fresh database on a real PostgreSQL server when TEST_DATABASE_URL is set.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import pg from "pg";
+import { RouterContextProvider } from "react-router";
+import { inject } from "vitest";
+import { runtimeContext } from "~/server/context";
+import { openDatabase, type Database } from "~/server/db.server";
+import { parseEnv } from "~/server/env.server";
+import { createLogger } from "~/server/log.server";
+import type { Mailer } from "~/server/mail.server";
+import { createRuntime, type Runtime } from "~/server/runtime.server";
+import { viewerContext, type Viewer } from "~/server/session.server";
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `capsiva_test_${crypto.randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase(url.toString(), { poolMax: 5 });
+    await database.migrate();
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const template = fs.readFileSync(inject("pgliteTemplate"));
+  const database = await openDatabase("memory://", { loadDataDir: new Blob([template]) });
+  return { database, drop: () => database.close() };
+}
+
+export interface TestRuntime extends Runtime {
+  close(): Promise<void>;
+  /** Every mail the app sent, newest last. */
+  sent: { to: string; subject: string; text: string }[];
+}
+
+export async function createTestRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {
+  const { database, drop } = await openTestDatabase();
+  const sent: TestRuntime["sent"] = [];
+  const mailer: Mailer = {
+    outbox: [],
+    async send(mail) {
+      sent.push(mail);
+    },
+  };
+  const runtime = createRuntime({
+    env: parseEnv({ NODE_ENV: "test", SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...env }),
+    database,
+    log: createLogger("silent"),
+    secret: "test-secret-test-secret-test-secret-0123",
+    mailer,
+  });
+  return Object.assign(runtime, { close: drop, sent });
+}
+
+/** The router context a loader or action receives, for `viewer` (or a visitor). */
+export function contextFor(runtime: Runtime, viewer: Viewer | null = null) {
+  const context = new RouterContextProvider();
+  context.set(runtimeContext, runtime);
+  context.set(viewerContext, viewer);
+  return context;
+}
+
+let counter = 0;
+
+/** Signs up a real user through Better Auth and returns them as a viewer. */
+export async function createMember(
+  runtime: Runtime,
+  options: { role?: Viewer["role"]; displayName?: string | null; email?: string; password?: string } = {},
+): Promise<Viewer & { password: string }> {
+  const email = options.email ?? `member${++counter}-${crypto.randomBytes(3).toString("hex")}@example.com`;
+  const password = options.password ?? "correct horse battery";
+  const result = await runtime.auth.api.signUpEmail({ body: { email, password, name: "" } });
+  const id = result.user.id;
+  const { users, profiles } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  if (options.role && options.role !== "member") {
+    await runtime.db.update(users).set({ role: options.role }).where(eq(users.id, id));
+  }
+  if (options.displayName !== undefined) {
+    await runtime.db.update(profiles).set({ displayName: options.displayName }).where(eq(profiles.id, id));
+  }
+  return {
+    id,
+    email,
+    password,
+    role: options.role ?? "member",
+    displayName: options.displayName ?? null,
+    emailVerified: false,
+    twoFactorEnabled: false,
+    aal: "aal1",
+    sessionId: "test",
+  };
+}
+
+/** A form POST request as a browser would send it. */
+export function formRequest(path: string, fields: Record<string, string>, init: RequestInit = {}) {
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000", ...(init.headers ?? {}) },
+  });
+}
+
+export function getRequest(path: string, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost:3000${path}`, { headers });
+}
+
+/** Unwraps what a loader or action returned: `data()` results, Responses, or plain values. */
+export async function unwrap<T = unknown>(result: unknown): Promise<{ status: number; data: T; headers: Headers }> {
+  if (result instanceof Response) {
+    const text = await result.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: result.status, data: body as T, headers: result.headers };
+  }
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const d = result as { data: T; init?: ResponseInit | null };
+    return { status: d.init?.status ?? 200, data: d.data, headers: new Headers(d.init?.headers) };
+  }
+  return { status: 200, data: result as T, headers: new Headers() };
+}
+
+/** Runs a loader/action that may throw a Response (redirects, 404s) and returns it either way. */
+export async function settle(fn: () => Promise<unknown> | unknown) {
+  try {
+    return await unwrap(await fn());
+  } catch (error) {
+    if (error instanceof Response) return unwrap(error);
+    if (error && typeof error === "object" && (error as { type?: string }).type === "DataWithResponseInit") return unwrap(error);
+    throw error;
+  }
+}
