@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     sidebarOpen: readSidebarCookie(request.headers.get("cookie")),
     toast: await readToast(request),
+    now: Date.now(),
   });
 }
 

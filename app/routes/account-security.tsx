@@ -1,12 +1,174 @@
+import QRCode from "qrcode";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { FormAlert, TextField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { useActionToast } from "~/lib/use-action-toast";
+import { LIMITS } from "~/lib/validation";
+import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
+import { runtimeContext } from "~/server/context";
+import { requireUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account-security";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "AccountSecurity", path: location.pathname });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteUrlFrom(matches), { title: "Two-step verification", path: "/account/security", noindex: true });
 
-export default function AccountSecurityPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  return { enabled: viewer.twoFactorEnabled, aal: viewer.aal };
+}
+
+interface Enrolment {
+  totpURI: string;
+  secret: string;
+  qrSvg: string;
+  backupCodes: string[];
+}
+
+async function enrolment(totpURI: string, backupCodes: string[]): Promise<Enrolment> {
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const qrSvg = await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 220, errorCorrectionLevel: "M" });
+  return { totpURI, secret, qrSvg, backupCodes };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(request, context);
+  const runtime = context.get(runtimeContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const password = String(form.get("password") ?? "").slice(0, LIMITS.passwordMax + 1);
+
+  if (intent === "enable") {
+    const result = await callAuth<{ totpURI: string; backupCodes: string[] }>(runtime, request, "/two-factor/enable", { password });
+    if (!result.ok) return data({ intent, error: result.status === 429 ? authMessage(result) : "Your password is not correct." }, { status: 400 });
+    return { intent, error: null, enrolment: await enrolment(result.body.totpURI, result.body.backupCodes) };
+  }
+  if (intent === "verify") {
+    const code = String(form.get("code") ?? "").replace(/\s+/g, "");
+    const totpURI = String(form.get("totpURI") ?? "");
+    const backupCodes = String(form.get("backupCodes") ?? "").split(",").filter(Boolean).slice(0, 20);
+    const again = totpURI.startsWith("otpauth://") ? await enrolment(totpURI, backupCodes) : undefined;
+    if (!/^\d{6}$/.test(code)) return data({ intent, error: "Enter the 6-digit code from your authenticator app", enrolment: again }, { status: 400 });
+    const result = await callAuth(runtime, request, "/two-factor/verify-totp", { code });
+    if (!result.ok) {
+      return data({ intent, error: result.status === 429 ? authMessage(result) : "That code did not work. Check the time on your phone and try again.", enrolment: again }, { status: 400 });
+    }
+    return redirectWithToast("/account/security", { title: "Two-step verification is on", description: "You will be asked for a code when you sign in." }, cookieHeaders(result.cookies));
+  }
+  if (intent === "disable") {
+    const result = await callAuth(runtime, request, "/two-factor/disable", { password });
+    if (!result.ok) return data({ intent, error: result.status === 429 ? authMessage(result) : "Your password is not correct." }, { status: 400 });
+    return redirectWithToast("/account/security", { title: "Two-step verification is off" }, cookieHeaders(result.cookies));
+  }
+  if (intent === "backup-codes") {
+    const result = await callAuth<{ backupCodes: string[] }>(runtime, request, "/two-factor/generate-backup-codes", { password });
+    if (!result.ok) return data({ intent, error: result.status === 429 ? authMessage(result) : "Your password is not correct." }, { status: 400 });
+    return { intent, error: null, newBackupCodes: result.body.backupCodes };
+  }
+  return data({ intent, error: "Unknown action" }, { status: 400 });
+}
+
+type ActionData = { intent: string; error: string | null; enrolment?: Enrolment; newBackupCodes?: string[]; toast?: never };
+
+function BackupCodes({ codes }: { codes: string[] }) {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">AccountSecurity</h1>
+    <div className="grid gap-2">
+      <p className="font-medium">Backup codes: keep them somewhere safe. Each works once if you lose your phone.</p>
+      <ul className="grid grid-cols-2 gap-2 font-mono text-lg" aria-label="Backup codes">
+        {codes.map((c) => (
+          <li key={c} className="rounded bg-muted px-2 py-1">
+            {c}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function Security({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  useActionToast(result);
+  const busy = useNavigation().state === "submitting";
+  const enrolment = result?.enrolment;
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-8">
+      <p>
+        <Link to="/account" className="inline-flex min-h-11 items-center underline">
+          ← Back to your account
+        </Link>
+      </p>
+      <h1 className="text-3xl font-bold">Two-step verification</h1>
+      <p className="text-muted-foreground">
+        With two-step verification, signing in needs your password and a 6-digit code from an authenticator app on your phone.
+      </p>
+      {result?.error ? <FormAlert title="Error">{result.error}</FormAlert> : null}
+
+      {loaderData.enabled ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Two-step verification is on</CardTitle>
+            <CardDescription>This session is verified (assurance level {loaderData.aal}).</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            {result?.newBackupCodes ? <BackupCodes codes={result.newBackupCodes} /> : null}
+            <Form method="post" className="grid gap-4 sm:max-w-sm">
+              <input type="hidden" name="intent" value="backup-codes" />
+              <TextField id="codes-password" label="Password" name="password" type="password" autoComplete="current-password" required />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Make new backup codes
+              </Button>
+            </Form>
+            <Form method="post" className="grid gap-4 sm:max-w-sm">
+              <input type="hidden" name="intent" value="disable" />
+              <TextField id="disable-password" label="Password to turn it off" name="password" type="password" autoComplete="current-password" required />
+              <Button type="submit" variant="destructive" disabled={busy}>
+                Turn off two-step verification
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : enrolment ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Scan the code, then enter a code to finish</CardTitle>
+            <CardDescription>Scan this QR code with your authenticator app, or type the key in by hand.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <div className="w-fit rounded-lg bg-white p-2" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+            <p>
+              Key: <code data-testid="totp-secret" className="break-all rounded bg-muted px-2 py-1 font-mono text-lg">{enrolment.secret}</code>
+            </p>
+            <BackupCodes codes={enrolment.backupCodes} />
+            <Form method="post" className="grid gap-4 sm:max-w-sm">
+              <input type="hidden" name="intent" value="verify" />
+              <input type="hidden" name="totpURI" value={enrolment.totpURI} />
+              <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(",")} />
+              <TextField id="verify-code" label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
+              <Button type="submit" disabled={busy}>
+                {busy ? "Verifying..." : "Verify and turn on"}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>Set up two-step verification</CardTitle>
+            <CardDescription>Confirm your password to begin.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="grid gap-4 sm:max-w-sm">
+              <input type="hidden" name="intent" value="enable" />
+              <TextField id="enable-password" label="Password" name="password" type="password" autoComplete="current-password" required />
+              <Button type="submit" disabled={busy}>
+                {busy ? "Starting..." : "Set up"}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }

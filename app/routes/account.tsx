@@ -1,12 +1,276 @@
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { FormAlert, TextField } from "~/components/form-field";
+import { RelativeTime } from "~/components/relative-time";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { useActionToast } from "~/lib/use-action-toast";
+import { displayNameSchema, fieldErrors, LIMITS, newPasswordField } from "~/lib/validation";
+import {
+  deleteAccount,
+  listSessions,
+  memberStories,
+  passwordHash,
+  revokeOtherSessions,
+  revokeSession,
+  setDisplayName,
+} from "~/server/account.server";
+import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
+import { runtimeContext } from "~/server/context";
+import { requireUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "Account", path: location.pathname });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteUrlFrom(matches), { title: "Your account", path: "/account", noindex: true });
 
-export default function AccountPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  const { db } = context.get(runtimeContext);
+  const [sessionRows, stories] = await Promise.all([listSessions(db, viewer.id), memberStories(db, viewer.id)]);
+  return {
+    email: viewer.email,
+    displayName: viewer.displayName,
+    twoFactorEnabled: viewer.twoFactorEnabled,
+    welcome: new URL(request.url).searchParams.has("welcome"),
+    sessions: sessionRows.map((s) => ({ ...s, current: s.id === viewer.sessionId })),
+    stories,
+  };
+}
+
+const toast = (title: string, description?: string, variant?: "destructive") => ({ id: crypto.randomUUID(), title, description, variant });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireUser(request, context);
+  const runtime = context.get(runtimeContext);
+  const { db } = runtime;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+
+  switch (intent) {
+    case "display-name": {
+      const parsed = displayNameSchema.safeParse({ displayName: form.get("displayName") });
+      if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+      await setDisplayName(db, viewer.id, parsed.data.displayName);
+      runtime.pageCache.invalidate();
+      return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${parsed.data.displayName}.`) };
+    }
+    case "change-password": {
+      const next = newPasswordField.safeParse(form.get("newPassword"));
+      if (!next.success) return data({ intent, errors: { newPassword: next.error.issues[0].message } }, { status: 400 });
+      const result = await callAuth(runtime, request, "/change-password", {
+        currentPassword: String(form.get("currentPassword") ?? ""),
+        newPassword: next.data,
+        revokeOtherSessions: true,
+      });
+      if (!result.ok) {
+        const message = result.status === 429 ? authMessage(result) : "Your current password is not correct.";
+        return data({ intent, errors: { currentPassword: message } }, { status: 400 });
+      }
+      return redirectWithToast("/account", { title: "Password changed", description: "Your other sessions have been signed out." }, cookieHeaders(result.cookies));
+    }
+    case "revoke-session": {
+      const ok = await revokeSession(db, viewer.id, String(form.get("sessionId") ?? ""));
+      return { intent, errors: {}, toast: ok ? toast("Session signed out") : toast("That session had already ended") };
+    }
+    case "revoke-others": {
+      const n = await revokeOtherSessions(db, viewer.id, viewer.sessionId);
+      return { intent, errors: {}, toast: toast("Other sessions signed out", `${n} other session${n === 1 ? "" : "s"} ended.`) };
+    }
+    case "delete-account": {
+      const content = form.get("content") === "delete" ? "delete" : form.get("content") === "keep" ? "keep" : null;
+      if (!content) return data({ intent, errors: { content: "Choose what happens to your posts" } }, { status: 400 });
+      const hash = await passwordHash(db, viewer.id);
+      const ctx = await runtime.auth.$context;
+      const password = String(form.get("password") ?? "");
+      if (!hash || !password || password.length > LIMITS.passwordMax || !(await ctx.password.verify({ hash, password }))) {
+        return data({ intent, errors: { password: "Your password is not correct." } }, { status: 400 });
+      }
+      await deleteAccount(db, viewer.id, content);
+      runtime.pageCache.invalidate();
+      const headers = new Headers();
+      headers.append("Set-Cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+      headers.append("Set-Cookie", "__Secure-better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
+      return redirectWithToast("/", { title: "Account deleted", description: content === "keep" ? "Your posts remain, shown as Anonymous." : "Your account and your posts have been deleted." }, headers);
+    }
+    default:
+      throw redirect("/account");
+  }
+}
+
+type ActionData = { intent: string; errors: Record<string, string | undefined>; toast?: ReturnType<typeof toast> };
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  useActionToast(result);
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const errors = (intent: string) => (result?.intent === intent ? result.errors : {});
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Account</h1>
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold">Your account</h1>
+        <p className="mt-1 break-all text-muted-foreground">Signed in as {loaderData.email}</p>
+      </div>
+
+      {loaderData.welcome && !loaderData.displayName ? (
+        <FormAlert title="Welcome to the RA community!" variant="success">
+          Choose a display name below: it is what other members see next to your questions and answers.
+        </FormAlert>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Display name</CardTitle>
+          <CardDescription>Shown next to what you write. Without one you appear as &lsquo;Anonymous&rsquo;.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-4 sm:max-w-sm">
+            <input type="hidden" name="intent" value="display-name" />
+            <TextField id="display-name" label="Display name" name="displayName" required maxLength={LIMITS.displayNameMax} defaultValue={loaderData.displayName ?? ""} autoComplete="nickname" error={errors("display-name").displayName} />
+            <Button type="submit" disabled={busy("display-name")}>
+              {busy("display-name") ? "Saving..." : "Save display name"}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Your stories</CardTitle>
+          <CardDescription>Stories you share wait for an editor before they appear on the blog.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {loaderData.stories.length === 0 ? (
+            <p>
+              You have not shared a story yet.{" "}
+              <Link to="/blog#share-story" className="underline">
+                Share your story
+              </Link>
+            </p>
+          ) : (
+            <ul className="grid gap-2">
+              {loaderData.stories.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center gap-2">
+                  {s.published ? (
+                    <Link to={`/article/${s.slug}`} className="underline">
+                      {s.title}
+                    </Link>
+                  ) : (
+                    <span>{s.title}</span>
+                  )}
+                  <Badge variant={s.published ? "default" : "secondary"}>{s.published ? "Published" : "Waiting for review"}</Badge>
+                  <RelativeTime date={s.createdAt} className="text-sm text-muted-foreground" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Security</CardTitle>
+          <CardDescription>
+            Two-step verification is {loaderData.twoFactorEnabled ? "on" : "off"}.{" "}
+            <Link to="/account/security" className="underline">
+              {loaderData.twoFactorEnabled ? "Manage two-step verification" : "Set up two-step verification"}
+            </Link>
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-8">
+          <Form method="post" className="grid gap-4 sm:max-w-sm">
+            <h3 className="text-lg font-semibold">Change password</h3>
+            <input type="hidden" name="intent" value="change-password" />
+            <TextField id="current-password" label="Current password" name="currentPassword" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={errors("change-password").currentPassword} />
+            <TextField id="new-password" label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} error={errors("change-password").newPassword} />
+            <Button type="submit" disabled={busy("change-password")}>
+              {busy("change-password") ? "Changing..." : "Change password"}
+            </Button>
+          </Form>
+
+          <div className="grid gap-3">
+            <h3 className="text-lg font-semibold">Where you are signed in</h3>
+            <ul className="grid gap-2">
+              {loaderData.sessions.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+                  <span className="min-w-0 break-words">
+                    {s.userAgent ? s.userAgent.slice(0, 80) : "Unknown browser"}
+                    <span className="block text-sm text-muted-foreground">
+                      Last active <RelativeTime date={s.updatedAt} /> {s.current ? "· this browser" : ""}
+                    </span>
+                  </span>
+                  {s.current ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke-session" />
+                      <input type="hidden" name="sessionId" value={s.id} />
+                      <Button type="submit" variant="outline" size="sm">
+                        Sign out this session
+                      </Button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {loaderData.sessions.length > 1 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="revoke-others" />
+                <Button type="submit" variant="outline">
+                  Sign out of all other sessions
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+          <Form method="post" action="/auth/sign-out">
+            <Button type="submit" variant="secondary">
+              Sign out
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Your data</CardTitle>
+          <CardDescription>Download everything you have written here, as JSON.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <a href="/account/export" download className={buttonVariants({ variant: "outline" })}>
+            Export my data
+          </a>
+        </CardContent>
+      </Card>
+
+      <Card className="border-destructive">
+        <CardHeader>
+          <CardTitle>Delete my account</CardTitle>
+          <CardDescription>This cannot be undone.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-4 sm:max-w-md">
+            <input type="hidden" name="intent" value="delete-account" />
+            <fieldset className="grid gap-2" aria-describedby={errors("delete-account").content ? "delete-content-error" : undefined}>
+              <legend className="font-medium">What should happen to your questions, answers and stories?</legend>
+              <label className="flex min-h-11 items-center gap-3">
+                <input type="radio" name="content" value="keep" required className="size-5" /> Keep them, shown as &lsquo;Anonymous&rsquo;
+              </label>
+              <label className="flex min-h-11 items-center gap-3">
+                <input type="radio" name="content" value="delete" required className="size-5" /> Delete them too
+              </label>
+              {errors("delete-account").content ? (
+                <p id="delete-content-error" role="alert" className="font-medium text-destructive">
+                  {errors("delete-account").content}
+                </p>
+              ) : null}
+            </fieldset>
+            <TextField id="delete-password" label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={errors("delete-account").password} />
+            <Button type="submit" variant="destructive" disabled={busy("delete-account")}>
+              {busy("delete-account") ? "Deleting..." : "Delete my account"}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -1,12 +1,71 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { FormAlert, TextField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { emailField, LIMITS } from "~/lib/validation";
+import { authMessage, callAuth } from "~/server/auth-calls.server";
+import { runtimeContext } from "~/server/context";
+import { RateLimitedError } from "~/server/rate-limit.server";
 import type { Route } from "./+types/auth-forgot";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "AuthForgot", path: location.pathname });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteUrlFrom(matches), { title: "Forgot your password?", path: "/auth/forgot", noindex: true });
 
-export default function AuthForgotPage() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const form = await request.formData();
+  const parsed = emailField.safeParse(form.get("email"));
+  if (!parsed.success) {
+    return data({ sent: false, error: parsed.error.issues[0].message, email: String(form.get("email") ?? "") }, { status: 400 });
+  }
+  try {
+    await runtime.limiter.consume("resetAccount", parsed.data);
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return data({ sent: false, error: error.message, email: parsed.data }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
+    throw error;
+  }
+  const result = await callAuth(runtime, request, "/request-password-reset", { email: parsed.data, redirectTo: "/auth/reset" });
+  if (!result.ok && result.status === 429) {
+    return data({ sent: false, error: authMessage(result), email: parsed.data }, { status: 429 });
+  }
+  // The same answer whether or not an account exists for this address.
+  return { sent: true, error: null, email: parsed.data };
+}
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">AuthForgot</h1>
+    <div className="mx-auto max-w-md px-4 py-10">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">Forgot your password?</h1>
+          <CardDescription>Enter your email and we will send you a link to choose a new password.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {result?.sent ? (
+            <FormAlert title="Check your email" variant="success">
+              If an account exists for {result.email}, we have sent a link to reset the password. The link works for one hour.
+            </FormAlert>
+          ) : (
+            <Form method="post" className="grid gap-4">
+              <TextField id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.emailMax} defaultValue={result?.email} error={result?.error ?? undefined} />
+              <Button type="submit" disabled={busy}>
+                {busy ? "Sending..." : "Send reset link"}
+              </Button>
+            </Form>
+          )}
+          <p className="mt-4 text-center">
+            <Link to="/auth" className="inline-flex min-h-11 items-center underline">
+              Back to sign in
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+      <CardTitle className="sr-only">Password reset</CardTitle>
     </div>
   );
 }

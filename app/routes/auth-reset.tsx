@@ -1,12 +1,69 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { FormAlert, TextField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { LIMITS, newPasswordField } from "~/lib/validation";
+import { authMessage, callAuth } from "~/server/auth-calls.server";
+import { runtimeContext } from "~/server/context";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth-reset";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "AuthReset", path: location.pathname });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteUrlFrom(matches), { title: "Choose a new password", path: "/auth/reset", noindex: true });
 
-export default function AuthResetPage() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  const error = url.searchParams.get("error");
+  return { token: /^[A-Za-z0-9_-]{10,200}$/.test(token) ? token : "", invalid: Boolean(error) || !token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const parsed = newPasswordField.safeParse(form.get("password"));
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  if (form.get("password") !== form.get("confirm")) return data({ error: "The two passwords do not match" }, { status: 400 });
+  const result = await callAuth(runtime, request, "/reset-password", { newPassword: parsed.data, token });
+  if (!result.ok) {
+    const message = result.status === 429 ? authMessage(result) : "This reset link is invalid or has expired. Please ask for a new one.";
+    return data({ error: message }, { status: result.status === 429 ? 429 : 400 });
+  }
+  return redirectWithToast("/auth", { title: "Password updated", description: "Sign in with your new password" });
+}
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">AuthReset</h1>
+    <div className="mx-auto max-w-md px-4 py-10">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">Choose a new password</h1>
+          <CardDescription>Use at least {LIMITS.passwordMin} characters.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {loaderData.invalid ? (
+            <FormAlert title="This reset link is invalid or has expired">
+              <Link to="/auth/forgot" className="underline">
+                Ask for a new link
+              </Link>
+            </FormAlert>
+          ) : (
+            <Form method="post" className="grid gap-4">
+              {result?.error ? <FormAlert title="Error">{result.error}</FormAlert> : null}
+              <input type="hidden" name="token" value={loaderData.token} />
+              <TextField id="reset-password" label="New password" name="password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} />
+              <TextField id="reset-confirm" label="Confirm new password" name="confirm" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} />
+              <Button type="submit" disabled={busy}>
+                {busy ? "Saving..." : "Save new password"}
+              </Button>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -20,6 +20,7 @@ export function createAuth(options: { db: Db; env: Env; secret: string; mailer: 
     basePath: "/api/auth",
     secret: options.secret,
     telemetry: { enabled: false },
+    logger: { level: "error" },
     trustedOrigins: [env.SITE_URL],
     database: drizzleAdapter(db, {
       provider: "pg",

@@ -9,6 +9,8 @@ export const LIMITS = {
   report: { points: 20, duration: 600, message: "You have sent many reports in a short time. Please wait a few minutes." },
   story: { points: 3, duration: 3600, message: "You have shared several stories in a short time. Please wait before sharing another." },
   edit: { points: 60, duration: 600, message: "Too many changes in a short time. Please wait a few minutes." },
+  signInAccount: { points: 10, duration: 900, message: "Too many sign-in attempts for this account. Please wait a few minutes and try again." },
+  resetAccount: { points: 3, duration: 3600, message: "We have already sent several reset links to this address. Please check your inbox, or try again later." },
   api: { points: 120, duration: 60, message: "Too many requests. Please slow down." },
   search: { points: 60, duration: 60, message: "Too many searches in a short time. Please wait a moment." },
 } as const;

@@ -1,0 +1,55 @@
+// A labelled field with its error tied to it (aria-invalid + aria-describedby), so screen readers
+// announce what is wrong and where.
+import type * as React from "react";
+import { FieldError, Input, Label, Textarea } from "./ui/input";
+
+type Common = { id: string; label: string; error?: string; hint?: React.ReactNode };
+
+export function TextField({ id, label, error, hint, ...props }: Common & React.ComponentProps<"input">) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+export function TextAreaField({ id, label, error, hint, ...props }: Common & React.ComponentProps<"textarea">) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <Textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+/** A form-level message (e.g. the destructive 'Error' notice), announced when it appears. */
+export function FormAlert({ title, children, variant = "destructive" }: { title: string; children?: React.ReactNode; variant?: "destructive" | "success" }) {
+  return (
+    <div
+      role={variant === "destructive" ? "alert" : "status"}
+      className={
+        variant === "destructive"
+          ? "rounded-md border-2 border-destructive bg-destructive/5 p-3 text-destructive"
+          : "rounded-md border-2 border-success bg-success/5 p-3 text-success"
+      }
+    >
+      <p className="font-semibold">{title}</p>
+      {children ? <p>{children}</p> : null}
+    </div>
+  );
+}

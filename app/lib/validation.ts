@@ -1,0 +1,135 @@
+// Form schemas shared by the browser (field attributes) and the server (the real check).
+// Text is normalised (NFC), control characters are stripped from single-line fields, and
+// lengths follow decisions.md.
+import { z } from "zod";
+
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 128,
+  emailMax: 254,
+  titleMax: 200,
+  contentMax: 10_000,
+  storyMax: 50_000,
+  displayNameMax: 50,
+  reportReasonMax: 500,
+} as const;
+
+// C0/C1 control characters except tab and line breaks (kept in multi-line text).
+// eslint-disable-next-line no-control-regex
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_SINGLE = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+
+/** One line of text: normalised, control characters removed, whitespace collapsed, trimmed. */
+export const singleLine = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .transform((v) => v.normalize("NFC").replace(CONTROL_SINGLE, " ").replace(/\s+/g, " ").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required`)
+        .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`),
+    );
+
+/** Multi-line text: normalised, control characters removed, line breaks kept, trimmed. */
+export const multiLine = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .transform((v) => v.normalize("NFC").replace(/\r\n?/g, "\n").replace(CONTROL_MULTILINE, "").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required`)
+        .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`),
+    );
+
+export const emailField = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`)
+  .pipe(z.email("Please enter a valid email address"))
+  .transform((v) => v.toLowerCase());
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+});
+
+export const newPasswordField = z
+  .string({ error: "Password is required" })
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+export const signUpSchema = z.object({ email: emailField, password: newPasswordField });
+
+export const questionSchema = z.object({
+  title: singleLine("Title", LIMITS.titleMax),
+  content: multiLine("Content", LIMITS.contentMax),
+  submissionKey: z.string().max(64).optional(),
+});
+
+export const answerSchema = z.object({
+  content: multiLine("Answer", LIMITS.contentMax),
+  submissionKey: z.string().max(64).optional(),
+});
+
+export const displayNameSchema = z.object({ displayName: singleLine("Display name", LIMITS.displayNameMax) });
+
+export const reportSchema = z.object({
+  targetType: z.enum(["question", "answer"]),
+  targetId: z.coerce.number().int().positive(),
+  reason: multiLine("Reason", LIMITS.reportReasonMax),
+});
+
+export const slugField = z
+  .string()
+  .trim()
+  .min(1, "Slug is required")
+  .max(100, "Slug must be at most 100 characters")
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and single hyphens only");
+
+export const postSchema = z.object({
+  title: singleLine("Title", LIMITS.titleMax),
+  slug: z.union([z.literal(""), slugField]).optional(),
+  excerpt: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").normalize("NFC").replace(CONTROL_SINGLE, " ").trim())
+    .pipe(z.string().max(300, "Excerpt must be at most 300 characters")),
+  content: multiLine("Content", LIMITS.storyMax),
+});
+
+export const storySchema = z.object({
+  title: singleLine("Title", LIMITS.titleMax),
+  content: multiLine("Your story", LIMITS.storyMax),
+  submissionKey: z.string().max(64).optional(),
+});
+
+/** Field errors keyed by field name (the first message for each). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Turns a title into a URL slug: lowercase ASCII letters, digits and hyphens. */
+export function slugify(text: string) {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+}

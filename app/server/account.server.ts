@@ -1,0 +1,138 @@
+// A member's own data: display name, the export of everything they wrote, and deleting the
+// account (keeping their posts as 'Anonymous', or deleting them too) in one transaction.
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "./db.server";
+import {
+  accounts,
+  blogPosts,
+  forumAnswers,
+  forumQuestions,
+  profiles,
+  reports,
+  sessions,
+  users,
+} from "../../db/schema";
+
+export async function setDisplayName(db: Db, userId: string, displayName: string) {
+  await db.update(profiles).set({ displayName }).where(eq(profiles.id, userId));
+}
+
+export async function exportAccount(db: Db, userId: string) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, role: users.role, createdAt: users.createdAt, twoFactorEnabled: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const questions = await db
+    .select({ id: forumQuestions.id, title: forumQuestions.title, content: forumQuestions.content, createdAt: forumQuestions.createdAt, updatedAt: forumQuestions.updatedAt, hidden: sql<boolean>`${forumQuestions.hiddenAt} is not null` })
+    .from(forumQuestions)
+    .where(eq(forumQuestions.authorId, userId))
+    .orderBy(desc(forumQuestions.createdAt));
+  const answers = await db
+    .select({ id: forumAnswers.id, questionId: forumAnswers.questionId, content: forumAnswers.content, createdAt: forumAnswers.createdAt, updatedAt: forumAnswers.updatedAt, hidden: sql<boolean>`${forumAnswers.hiddenAt} is not null` })
+    .from(forumAnswers)
+    .where(eq(forumAnswers.authorId, userId))
+    .orderBy(desc(forumAnswers.createdAt));
+  const posts = await db
+    .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, excerpt: blogPosts.excerpt, content: blogPosts.content, published: blogPosts.published, createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.authorId, userId))
+    .orderBy(desc(blogPosts.createdAt));
+  const reportRows = await db
+    .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, status: reports.status, createdAt: reports.createdAt })
+    .from(reports)
+    .where(eq(reports.reporterId, userId));
+  const sessionRows = await db
+    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return {
+    exportedAt: new Date().toISOString(),
+    account: user,
+    profile: { displayName: profile?.displayName ?? null, createdAt: profile?.createdAt ?? null },
+    questions,
+    answers,
+    blogPosts: posts,
+    reports: reportRows,
+    sessions: sessionRows,
+  };
+}
+
+export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccount>>>;
+
+/** The member's password hash, to confirm their identity before a destructive change. */
+export async function passwordHash(db: Db, userId: string) {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+  return row?.password ?? null;
+}
+
+/**
+ * Deletes the account. With `content: "keep"` the member's questions, answers and stories stay,
+ * shown as 'Anonymous'; with `content: "delete"` they are removed too. One transaction.
+ */
+export async function deleteAccount(db: Db, userId: string, content: "keep" | "delete") {
+  await db.transaction(async (tx) => {
+    if (content === "delete") {
+      // Answers by this member on other people's questions: keep the counts right.
+      const answered = await tx
+        .select({ questionId: forumAnswers.questionId })
+        .from(forumAnswers)
+        .where(and(eq(forumAnswers.authorId, userId), sql`${forumAnswers.hiddenAt} is null`));
+      await tx.delete(forumAnswers).where(eq(forumAnswers.authorId, userId));
+      const questionIds = [...new Set(answered.map((a) => a.questionId))];
+      if (questionIds.length) {
+        await tx
+          .update(forumQuestions)
+          .set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${forumQuestions.id} and a.hidden_at is null)` })
+          .where(inArray(forumQuestions.id, questionIds));
+      }
+      const ownQuestions = tx.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.authorId, userId));
+      await tx.delete(reports).where(
+        or(
+          and(eq(reports.targetType, "question"), inArray(reports.targetId, ownQuestions)),
+          and(eq(reports.targetType, "answer"), sql`not exists (select 1 from forum_answers a where a.id = ${reports.targetId})`),
+        ),
+      );
+      await tx.delete(forumQuestions).where(eq(forumQuestions.authorId, userId));
+      await tx.delete(blogPosts).where(eq(blogPosts.authorId, userId));
+    }
+    // Cascades to sessions, accounts, two-factor secrets and the profile; content that stays
+    // loses its author and shows as 'Anonymous'.
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+export async function memberStories(db: Db, userId: string) {
+  return db
+    .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, published: blogPosts.published, createdAt: blogPosts.createdAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.authorId, userId))
+    .orderBy(desc(blogPosts.createdAt))
+    .limit(50);
+}
+
+export async function listSessions(db: Db, userId: string) {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, userAgent: sessions.userAgent, ipAddress: sessions.ipAddress })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > now()`))
+    .orderBy(desc(sessions.updatedAt));
+}
+
+/** Ends one of the member's own sessions (never someone else's). */
+export async function revokeSession(db: Db, userId: string, sessionId: string) {
+  const rows = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId))).returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+export async function revokeOtherSessions(db: Db, userId: string, currentSessionId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${currentSessionId}`))
+    .returning({ id: sessions.id });
+  return rows.length;
+}

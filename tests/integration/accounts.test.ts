@@ -1,0 +1,273 @@
+import { eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPosts, forumAnswers, forumQuestions, profiles, users } from "../../db/schema";
+import * as accountRoute from "~/routes/account";
+import * as exportRoute from "~/routes/account-export";
+import * as authRoute from "~/routes/auth";
+import * as forgotRoute from "~/routes/auth-forgot";
+import * as resetRoute from "~/routes/auth-reset";
+import { createMailer } from "~/server/mail.server";
+import { createLogger } from "~/server/log.server";
+import { loadViewer } from "~/server/session.server";
+import { contextFor, createMember, createTestRuntime, formRequest, getRequest, settle, type TestRuntime } from "../helpers/runtime";
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await createTestRuntime();
+});
+afterAll(() => rt.close());
+
+type Args = Parameters<typeof authRoute.action>[0];
+const run = (mod: { action: (a: Args) => unknown }, request: Request, viewer: Parameters<typeof contextFor>[1] = null, runtime = rt) =>
+  settle(() => mod.action({ request, context: contextFor(runtime, viewer), params: {} } as Args));
+
+function cookiesOf(headers: Headers) {
+  return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+describe("sign up and sign in", () => {
+  it("creates an account with a profile, signs in and sets an httpOnly SameSite=Lax session cookie", async () => {
+    const res = await run(authRoute, formRequest("/auth", { intent: "signup", email: "New.Member@Example.com", password: "secret1" }));
+    expect(res.status).toBe(302);
+    const setCookie = res.headers.getSetCookie().join("\n");
+    expect(setCookie).toMatch(/better-auth\.session_token=[^;]+;.*HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/toast=/);
+    const [user] = await rt.db.select().from(users).where(eq(users.email, "new.member@example.com"));
+    expect(user.role).toBe("member");
+    const [profile] = await rt.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(profile.displayName).toBeNull();
+
+    // The cookie is a working session.
+    const request = getRequest("/", { cookie: cookiesOf(res.headers) });
+    const { viewer } = await loadViewer(request, contextFor(rt));
+    expect(viewer?.email).toBe("new.member@example.com");
+    expect(viewer?.aal).toBe("aal1");
+  });
+
+  it("refuses a duplicate email, short and over-long passwords and an over-long email, storing nothing", async () => {
+    await createMember(rt, { email: "taken@example.com" });
+    const before = (await rt.db.select().from(users)).length;
+
+    const dup = await run(authRoute, formRequest("/auth", { intent: "signup", email: "taken@example.com", password: "secret12" }));
+    expect(dup.status).toBe(400);
+    expect((dup.data as { toast: { title: string; variant: string } }).toast).toMatchObject({ title: "Error", variant: "destructive" });
+
+    const short = await run(authRoute, formRequest("/auth", { intent: "signup", email: "short@example.com", password: "12345" }));
+    expect(short.status).toBe(400);
+    expect((short.data as { errors: Record<string, string> }).errors.password).toBe("Password must be at least 6 characters");
+
+    const long = await run(authRoute, formRequest("/auth", { intent: "signup", email: "long@example.com", password: "x".repeat(129) }));
+    expect((long.data as { errors: Record<string, string> }).errors.password).toBe("Password must be at most 128 characters");
+
+    const longEmail = await run(authRoute, formRequest("/auth", { intent: "signup", email: `${"a".repeat(250)}@example.com`, password: "secret12" }));
+    expect((longEmail.data as { errors: Record<string, string> }).errors.email).toMatch(/at most 254/);
+
+    const bad = await run(authRoute, formRequest("/auth", { intent: "signup", email: "not-an-email", password: "secret12" }));
+    expect((bad.data as { errors: Record<string, string> }).errors.email).toBe("Please enter a valid email address");
+
+    expect((await rt.db.select().from(users)).length).toBe(before);
+  });
+
+  it("answers a wrong password and an unknown email with the same message", async () => {
+    const m = await createMember(rt);
+    const wrong = await run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password: "wrong-password" }));
+    const unknown = await run(authRoute, formRequest("/auth", { intent: "signin", email: "nobody-here@example.com", password: "wrong-password" }));
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(400);
+    const w = wrong.data as { errors: { form: string }; toast: { title: string; description: string } };
+    const u = unknown.data as { errors: { form: string }; toast: { title: string; description: string } };
+    expect(w.toast.title).toBe("Error");
+    expect(w.errors.form).toBe(u.errors.form);
+    expect(w.errors.form).not.toMatch(/not found|exist/i);
+
+    const ok = await run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password: m.password }));
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/");
+  });
+
+  it("redirects a signed-in member away from /auth and only to local paths", async () => {
+    const m = await createMember(rt);
+    const res = await settle(() => authRoute.loader({ request: getRequest("/auth"), context: contextFor(rt, m), params: {} } as never));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+    const evil = await run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password: m.password, redirectTo: "//evil.example" }));
+    expect(evil.headers.get("Location")).toBe("/");
+  });
+
+  it("rate-limits sign-in per account with 429 and Retry-After, without a permanent lockout", async () => {
+    const limited = await createTestRuntime();
+    try {
+      const m = await createMember(limited);
+      let last = { status: 0, headers: new Headers() };
+      for (let i = 0; i < 11; i++) {
+        last = await run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password: "wrong-password" }, { headers: { "x-forwarded-for": `10.0.0.${i}` } }), null, limited);
+      }
+      expect(last.status).toBe(429);
+      expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+      // Another account from the same addresses is not affected.
+      const other = await createMember(limited);
+      const ok = await run(authRoute, formRequest("/auth", { intent: "signin", email: other.email, password: other.password }, { headers: { "x-forwarded-for": "10.0.1.1" } }), null, limited);
+      expect(ok.status).toBe(302);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("account", () => {
+  it("saves a display name of 1-50 characters and refuses others", async () => {
+    const m = await createMember(rt);
+    const ok = await run(accountRoute, formRequest("/account", { intent: "display-name", displayName: "  Rosa\u0000 M.  " }), m);
+    expect(ok.status).toBe(200);
+    const [p] = await rt.db.select().from(profiles).where(eq(profiles.id, m.id));
+    expect(p.displayName).toBe("Rosa M.");
+    const long = await run(accountRoute, formRequest("/account", { intent: "display-name", displayName: "x".repeat(51) }), m);
+    expect(long.status).toBe(400);
+    const empty = await run(accountRoute, formRequest("/account", { intent: "display-name", displayName: "   " }), m);
+    expect(empty.status).toBe(400);
+    const [after] = await rt.db.select().from(profiles).where(eq(profiles.id, m.id));
+    expect(after.displayName).toBe("Rosa M.");
+  });
+
+  it("exports the member's own data as JSON and nobody else's", async () => {
+    const m = await createMember(rt, { displayName: "Exporter" });
+    const other = await createMember(rt);
+    const [q] = await rt.db.insert(forumQuestions).values({ title: "My question", content: "Body", authorId: m.id }).returning();
+    await rt.db.insert(forumAnswers).values({ questionId: q.id, content: "My answer", authorId: m.id });
+    await rt.db.insert(forumQuestions).values({ title: "Someone else's", content: "x", authorId: other.id });
+    const res = await settle(() => exportRoute.loader({ request: getRequest("/account/export"), context: contextFor(rt, m), params: {} } as never));
+    expect(res.headers.get("Content-Type")).toContain("application/json");
+    expect(res.headers.get("Content-Disposition")).toContain("attachment");
+    const body = res.data as { account: { email: string }; profile: { displayName: string }; questions: { title: string }[]; answers: { content: string }[] };
+    expect(body.account.email).toBe(m.email);
+    expect(body.profile.displayName).toBe("Exporter");
+    expect(body.questions.map((x) => x.title)).toEqual(["My question"]);
+    expect(body.answers.map((x) => x.content)).toEqual(["My answer"]);
+    expect(JSON.stringify(body)).not.toMatch(/password|Someone else/);
+
+    const visitor = await settle(() => exportRoute.loader({ request: getRequest("/account/export"), context: contextFor(rt, null), params: {} } as never));
+    expect(visitor.status).toBe(302);
+  });
+
+  async function memberWithContent() {
+    const m = await createMember(rt, { displayName: "Leaving" });
+    const other = await createMember(rt);
+    const [q] = await rt.db.insert(forumQuestions).values({ title: "Q by leaver", content: "c", authorId: m.id }).returning();
+    const [q2] = await rt.db.insert(forumQuestions).values({ title: "Q by other", content: "c", authorId: other.id, answerCount: 1 }).returning();
+    await rt.db.insert(forumAnswers).values({ questionId: q2.id, content: "A by leaver", authorId: m.id });
+    await rt.db.insert(blogPosts).values({ title: "Story", slug: `story-${m.id}`, content: "c", authorId: m.id, published: true });
+    return { m, q, q2 };
+  }
+
+  it("deletes the account and keeps the posts as Anonymous", async () => {
+    const { m, q } = await memberWithContent();
+    const wrong = await run(accountRoute, formRequest("/account", { intent: "delete-account", content: "keep", password: "nope-nope" }), m);
+    expect(wrong.status).toBe(400);
+    expect(await rt.db.select().from(users).where(eq(users.id, m.id))).toHaveLength(1);
+
+    const res = await run(accountRoute, formRequest("/account", { intent: "delete-account", content: "keep", password: m.password }), m);
+    expect(res.status).toBe(302);
+    expect(await rt.db.select().from(users).where(eq(users.id, m.id))).toHaveLength(0);
+    const [kept] = await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q.id));
+    expect(kept.authorId).toBeNull();
+    expect(await rt.db.select().from(forumAnswers).where(eq(forumAnswers.content, "A by leaver"))).toHaveLength(1);
+  });
+
+  it("deletes the account and its posts, keeping answer counts right", async () => {
+    const { m, q, q2 } = await memberWithContent();
+    const res = await run(accountRoute, formRequest("/account", { intent: "delete-account", content: "delete", password: m.password }), m);
+    expect(res.status).toBe(302);
+    expect(await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q.id))).toHaveLength(0);
+    expect(await rt.db.select().from(forumAnswers).where(eq(forumAnswers.questionId, q2.id))).toHaveLength(0);
+    const [other] = await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q2.id));
+    expect(other.answerCount).toBe(0);
+    expect(await rt.db.select().from(blogPosts).where(eq(blogPosts.slug, `story-${m.id}`))).toHaveLength(0);
+  });
+});
+
+describe("email through a real SMTP server", () => {
+  const received: { to: string; subject: string; text: string }[] = [];
+  let smtp: SMTPServer;
+  let port = 0;
+  let mailRt: TestRuntime;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _s, cb) {
+        simpleParser(stream)
+          .then((mail) => {
+            received.push({ to: (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text ?? "", subject: mail.subject ?? "", text: mail.text ?? "" });
+            cb();
+          })
+          .catch(cb);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    port = (smtp.server.address() as { port: number }).port;
+    mailRt = await createTestRuntime({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    // The test runtime captures mail in memory; put the real SMTP mailer in its place.
+    const real = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "test <no-reply@capsiva.example>", log: createLogger("silent") });
+    mailRt.mailer.send = real.send;
+  });
+  afterAll(async () => {
+    await mailRt.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const linkIn = (text: string) => text.match(/https?:\/\/\S+/)![0];
+
+  it("with verification required, sign-up sends a confirmation mail whose link signs the member in", async () => {
+    expect(mailRt.env.requireEmailVerification).toBe(true);
+    const email = "confirm-me@example.com";
+    const res = await run(authRoute, formRequest("/auth", { intent: "signup", email, password: "secret12" }), null, mailRt);
+    expect(res.status).toBe(200);
+    expect((res.data as { checkEmail: boolean; toast: { title: string } }).toast.title).toBe("Account created!");
+    expect(res.headers.getSetCookie().join()).not.toMatch(/session_token/);
+
+    await expect.poll(() => received.find((m) => m.to.includes(email))).toBeTruthy();
+    const mail = received.find((m) => m.to.includes(email))!;
+    expect(mail.subject).toMatch(/Confirm your email/);
+    const link = linkIn(mail.text);
+    const verify = await mailRt.auth.handler(new Request(link));
+    expect(verify.status).toBe(302);
+    expect(new URL(verify.headers.get("Location")!, "http://localhost:3000").pathname).toBe("/");
+    expect(verify.headers.getSetCookie().join()).toMatch(/better-auth\.session_token=/);
+    const [user] = await mailRt.db.select().from(users).where(eq(users.email, email));
+    expect(user.emailVerified).toBe(true);
+  });
+
+  it("resets a password through the link in the mail", async () => {
+    const m = await createMember(mailRt, { email: "forgetful@example.com" });
+    const res = await run(forgotRoute, formRequest("/auth/forgot", { email: m.email }), null, mailRt);
+    expect((res.data as { sent: boolean }).sent).toBe(true);
+    // Unknown addresses get the same answer and no mail.
+    const unknown = await run(forgotRoute, formRequest("/auth/forgot", { email: "ghost@example.com" }), null, mailRt);
+    expect((unknown.data as { sent: boolean }).sent).toBe(true);
+
+    await expect.poll(() => received.find((x) => x.to.includes(m.email) && /Reset/.test(x.subject))).toBeTruthy();
+    const mail = received.find((x) => x.to.includes(m.email) && /Reset/.test(x.subject))!;
+    const follow = await mailRt.auth.handler(new Request(linkIn(mail.text)));
+    expect(follow.status).toBe(302);
+    const landing = new URL(follow.headers.get("Location")!, "http://localhost:3000");
+    expect(landing.pathname).toBe("/auth/reset");
+    const token = landing.searchParams.get("token")!;
+    expect(token).toBeTruthy();
+
+    const mismatch = await run(resetRoute, formRequest("/auth/reset", { token, password: "brand-new-1", confirm: "different-1" }), null, mailRt);
+    expect(mismatch.status).toBe(400);
+    const done = await run(resetRoute, formRequest("/auth/reset", { token, password: "brand-new-1", confirm: "brand-new-1" }), null, mailRt);
+    expect(done.status).toBe(302);
+
+    const oldPw = await run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password: m.password }), null, mailRt);
+    expect(oldPw.status).toBe(400);
+    await mailRt.db.update(users).set({ emailVerified: true }).where(eq(users.id, m.id));
+    const newPw = await run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password: "brand-new-1" }), null, mailRt);
+    expect(newPw.status).toBe(302);
+    expect(received.some((x) => x.to.includes("ghost@example.com"))).toBe(false);
+  });
+});
