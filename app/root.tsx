@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { AppShell } from "./components/app-shell";
 import { AuthBroadcast } from "./components/auth-broadcast";
+import { NotFoundContent } from "./components/not-found-content";
 import { Toaster } from "./components/ui/toast";
 import { TooltipProvider } from "./components/ui/tooltip";
 import { readSidebarCookie } from "./components/ui/sidebar";
@@ -114,7 +115,10 @@ export function ErrorBoundary() {
       message = "The site is having trouble reaching its database. Please try again shortly.";
     }
   }
-  const body = (
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const body = notFound ? (
+    <NotFoundContent />
+  ) : (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-4xl font-bold">{title}</h1>
       <p className="mt-4 text-xl text-muted-foreground">{message}</p>

@@ -1,12 +1,132 @@
+import { data, Form, Link } from "react-router";
+import { RelativeTime } from "~/components/relative-time";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { runtimeContext } from "~/server/context";
+import { NotFoundError } from "~/server/forum.server";
+import { dismissReport, hideContent, listReports, restoreContent, type ReportView } from "~/server/moderation.server";
+import { requireRole } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-reports";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "AdminReports", path: location.pathname });
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Reports", noindex: true });
 
-export default function AdminReportsPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, "moderator");
+  const { db } = context.get(runtimeContext);
+  const [open, resolved] = await Promise.all([listReports(db, "open"), listReports(db, "resolved", 30)]);
+  return { open, resolved };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const moderator = requireRole(request, context, "moderator");
+  const runtime = context.get(runtimeContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const targetType = form.get("targetType") === "answer" ? "answer" : "question";
+  const targetId = Number(form.get("targetId"));
+  try {
+    if (intent === "hide" || intent === "restore") {
+      if (!Number.isInteger(targetId) || targetId <= 0) return data({ error: "Unknown content" }, { status: 400 });
+      await (intent === "hide" ? hideContent : restoreContent)(runtime.db, targetType, targetId, moderator.id);
+      runtime.pageCache.invalidate();
+      return redirectWithToast("/admin/reports", { title: intent === "hide" ? "Content hidden" : "Content restored" });
+    }
+    if (intent === "dismiss") {
+      await dismissReport(runtime.db, Number(form.get("reportId")), moderator.id);
+      return redirectWithToast("/admin/reports", { title: "Report dismissed" });
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) return data({ error: "That content no longer exists." }, { status: 404 });
+    throw error;
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+function ReportCard({ report }: { report: ReportView }) {
+  const link = `/forum/${report.questionId}${report.targetType === "answer" ? `#answer-${report.targetId}` : ""}`;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">AdminReports</h1>
+    <li>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <p className="flex flex-wrap items-center gap-2">
+            <Badge variant="secondary">{report.targetType === "question" ? "Question" : "Answer"}</Badge>
+            {report.targetHidden ? <Badge variant="outline">Hidden</Badge> : null}
+            <span className="text-sm text-muted-foreground">
+              Reported by {report.reporterName} <RelativeTime date={report.createdAt} />
+            </span>
+          </p>
+          {report.targetTitle ? <p className="font-semibold break-words">{report.targetTitle}</p> : null}
+          <blockquote className="line-clamp-6 whitespace-pre-line break-words border-l-4 pl-3">{report.targetContent}</blockquote>
+          <p>
+            <span className="font-medium">Reason:</span> <span className="break-words">{report.reason}</span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {report.targetHidden ? null : (
+              <Link to={link} className="inline-flex min-h-11 items-center underline">
+                View in context
+              </Link>
+            )}
+            <Form method="post">
+              <input type="hidden" name="targetType" value={report.targetType} />
+              <input type="hidden" name="targetId" value={report.targetId} />
+              <input type="hidden" name="intent" value={report.targetHidden ? "restore" : "hide"} />
+              <Button type="submit" variant={report.targetHidden ? "outline" : "destructive"} size="sm">
+                {report.targetHidden ? "Restore" : "Hide"}
+              </Button>
+            </Form>
+            {report.status === "open" ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="dismiss" />
+                <input type="hidden" name="reportId" value={report.id} />
+                <Button type="submit" variant="outline" size="sm">
+                  Dismiss
+                </Button>
+              </Form>
+            ) : (
+              <Badge variant="outline">{report.status}</Badge>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
+      <p>
+        <Link to="/admin" className="inline-flex min-h-11 items-center underline">
+          ← Admin
+        </Link>
+      </p>
+      <h1 className="text-3xl font-bold">Reports</h1>
+      <section aria-labelledby="open-reports" className="grid gap-3">
+        <h2 id="open-reports" className="text-2xl font-semibold">
+          Waiting for review ({loaderData.open.length})
+        </h2>
+        {loaderData.open.length === 0 ? <p>Nothing to review. Thank you for looking after the community.</p> : null}
+        <ul className="grid gap-3">
+          {loaderData.open.map((r) => (
+            <ReportCard key={r.id} report={r} />
+          ))}
+        </ul>
+      </section>
+      {loaderData.resolved.length ? (
+        <section aria-labelledby="resolved-reports" className="grid gap-3">
+          <h2 id="resolved-reports" className="text-2xl font-semibold">
+            Recently resolved
+          </h2>
+          <ul className="grid gap-3">
+            {loaderData.resolved.map((r) => (
+              <ReportCard key={r.id} report={r} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,12 +1,316 @@
+import * as React from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
+import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
+import { RelativeTime } from "~/components/relative-time";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { useToast } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { useActionToast } from "~/lib/use-action-toast";
+import { answerSchema, fieldErrors, LIMITS, questionSchema, reportSchema } from "~/lib/validation";
+import { runtimeContext } from "~/server/context";
+import {
+  deleteAnswer,
+  deleteQuestion,
+  editAnswer,
+  editQuestion,
+  ForbiddenError,
+  getQuestion,
+  NotFoundError,
+  type AnswerView,
+} from "~/server/forum.server";
+import { reportContent } from "~/server/moderation.server";
+import { postAnswer } from "~/server/posting.server";
+import { RateLimitedError } from "~/server/rate-limit.server";
+import { getViewer } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum-question";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "ForumQuestion", path: location.pathname });
+/** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
+export function parseQuestionId(param: string | undefined) {
+  const match = /^(\d{1,9})(?:-[a-z0-9-]{0,120})?$/.exec(param ?? "");
+  return match ? Number(match[1]) : null;
+}
 
-export default function ForumQuestionPage() {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseQuestionId(params.questionId);
+  if (!id) throw data(null, { status: 404 });
+  const { db } = context.get(runtimeContext);
+  const question = await getQuestion(db, id);
+  if (!question) throw data(null, { status: 404 });
+  const viewer = getViewer(context);
+  return { question, viewerId: viewer?.id ?? null, submissionKey: crypto.randomUUID() };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const siteUrl = siteUrlFrom(matches);
+  if (!loaderData) return seo(siteUrl, { title: "Question not found", noindex: true });
+  const q = loaderData.question;
+  const person = (name: string) => ({ "@type": "Person", name });
+  return seo(siteUrl, {
+    title: q.title,
+    description: q.content.replace(/\s+/g, " ").slice(0, 160),
+    path: `/forum/${q.id}`,
+    type: "article",
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "QAPage",
+      mainEntity: {
+        "@type": "Question",
+        name: q.title,
+        text: q.content,
+        answerCount: q.answers.length,
+        dateCreated: q.createdAt,
+        author: person(q.authorName),
+        suggestedAnswer: q.answers.map((a) => ({
+          "@type": "Answer",
+          text: a.content,
+          dateCreated: a.createdAt,
+          url: `${siteUrl}/forum/${q.id}#answer-${a.id}`,
+          author: person(a.authorName),
+        })),
+      },
+    },
+  });
+};
+
+const toastOf = (title: string, description?: string, variant?: "destructive") => ({ id: crypto.randomUUID(), title, description, variant });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = parseQuestionId(params.questionId);
+  if (!id) throw data(null, { status: 404 });
+  const runtime = context.get(runtimeContext);
+  const viewer = getViewer(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (!viewer) {
+    return data({ intent, ok: false, errors: { form: "Please sign in first." }, toast: toastOf("Please sign in first", undefined, "destructive") }, { status: 401 });
+  }
+  const back = `/forum/${id}`;
+  try {
+    switch (intent) {
+      case "answer": {
+        const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
+        const result = await postAnswer(runtime, viewer.id, id, {
+          content: form.get("content"),
+          submissionKey: form.get("submissionKey"),
+          acknowledgePersonal: form.get("acknowledgePersonal") === "1",
+        });
+        if (!result.ok) {
+          return data(
+            { intent, ok: false, errors: result.errors, warning: result.warning, values, toast: result.warning ? undefined : toastOf("Failed to post your answer", result.message, "destructive") },
+            { status: result.status, headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined },
+          );
+        }
+        const toast = { title: "Answer posted!", description: "Thank you for sharing with the community" };
+        if (form.get("via") === "fetcher") return { intent, ok: true, errors: {}, toast: toastOf(toast.title, toast.description) };
+        return redirectWithToast(`${back}#answer-${result.id}`, toast);
+      }
+      case "edit-question": {
+        const parsed = questionSchema.safeParse({ title: form.get("title"), content: form.get("content") });
+        if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+        await runtime.limiter.consume("edit", viewer.id);
+        await editQuestion(runtime.db, { id, authorId: viewer.id, ...parsed.data });
+        runtime.pageCache.invalidate();
+        return redirectWithToast(back, { title: "Question updated" });
+      }
+      case "delete-question": {
+        await deleteQuestion(runtime.db, { id, authorId: viewer.id });
+        runtime.pageCache.invalidate();
+        return redirectWithToast("/forum", { title: "Question deleted" });
+      }
+      case "edit-answer": {
+        const answerId = Number(form.get("answerId"));
+        const parsed = answerSchema.safeParse({ content: form.get("content") });
+        if (!parsed.success) return data({ intent, answerId, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+        await runtime.limiter.consume("edit", viewer.id);
+        await editAnswer(runtime.db, { id: answerId, authorId: viewer.id, content: parsed.data.content });
+        runtime.pageCache.invalidate();
+        return redirectWithToast(`${back}#answer-${answerId}`, { title: "Answer updated" });
+      }
+      case "delete-answer": {
+        await deleteAnswer(runtime.db, { id: Number(form.get("answerId")), authorId: viewer.id });
+        runtime.pageCache.invalidate();
+        return redirectWithToast(back, { title: "Answer deleted" });
+      }
+      case "report": {
+        const parsed = reportSchema.safeParse({ targetType: form.get("targetType"), targetId: form.get("targetId"), reason: form.get("reason") });
+        if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error), targetId: Number(form.get("targetId")) }, { status: 400 });
+        await runtime.limiter.consume("report", viewer.id);
+        await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
+        return redirectWithToast(back, { title: "Thank you for your report", description: "A moderator will look at it soon." });
+      }
+      default:
+        return data({ intent, ok: false, errors: { form: "Unknown action" } }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    if (error instanceof ForbiddenError) return data({ intent, ok: false, errors: { form: "You can only change what you wrote." } }, { status: 403 });
+    if (error instanceof RateLimitedError) {
+      return data({ intent, ok: false, errors: { form: error.message }, toast: toastOf("Please slow down", error.message, "destructive") }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
+    throw error;
+  }
+}
+
+type ActionData = PostFormResult & { intent?: string; answerId?: number; targetId?: number; toast?: ReturnType<typeof toastOf> };
+
+function ReportForm({ targetType, targetId, result }: { targetType: "question" | "answer"; targetId: number; result?: ActionData }) {
+  const mine = result?.intent === "report" && result.targetId === targetId ? result : undefined;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">ForumQuestion</h1>
+    <details className="group" open={Boolean(mine)}>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-2 text-sm underline">Report</summary>
+      <Form method="post" className="mt-2 grid max-w-md gap-3">
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="targetType" value={targetType} />
+        <input type="hidden" name="targetId" value={targetId} />
+        <TextAreaField id={`report-${targetType}-${targetId}`} label="What is wrong with it?" name="reason" required maxLength={LIMITS.reportReasonMax} rows={2} error={mine?.errors?.reason} />
+        <Button type="submit" variant="outline" size="sm">
+          Send report
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+function OwnerControls({ kind, id, title, content, result }: { kind: "question" | "answer"; id: number; title?: string; content: string; result?: ActionData }) {
+  const editIntent = kind === "question" ? "edit-question" : "edit-answer";
+  const mine = result?.intent === editIntent && (kind === "question" || result.answerId === id) ? result : undefined;
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      <details open={Boolean(mine)}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-2 text-sm underline">Edit</summary>
+        <Form method="post" className="mt-2 grid max-w-xl gap-3">
+          <input type="hidden" name="intent" value={editIntent} />
+          {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
+          {kind === "question" ? <TextField id={`edit-title-${id}`} label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={title} error={mine?.errors?.title} /> : null}
+          <TextAreaField id={`edit-${kind}-${id}`} label={kind === "question" ? "Content" : "Your answer"} name="content" required maxLength={LIMITS.contentMax} defaultValue={content} rows={5} error={mine?.errors?.content} />
+          <Button type="submit" size="sm">
+            Save changes
+          </Button>
+        </Form>
+      </details>
+      <details>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-2 text-sm underline">Delete</summary>
+        <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
+          {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
+          <span>{kind === "question" ? "Delete this question and all its answers?" : "Delete this answer?"}</span>
+          <Button type="submit" variant="destructive" size="sm">
+            Yes, delete
+          </Button>
+        </Form>
+      </details>
+    </div>
+  );
+}
+
+function AnswerItem({ answer, viewerId, result }: { answer: AnswerView; viewerId: string | null; result?: ActionData }) {
+  return (
+    <li id={`answer-${answer.id}`} className="scroll-mt-20">
+      <Card>
+        <CardContent className="grid gap-2 pt-6">
+          <p className="whitespace-pre-line break-words">{answer.content}</p>
+          <p className="text-sm text-muted-foreground">
+            {answer.authorName} · <RelativeTime date={answer.createdAt} />
+            {answer.updatedAt !== answer.createdAt ? " · edited" : null}
+          </p>
+          {viewerId ? (
+            <div className="flex flex-wrap gap-2">
+              {answer.authorId === viewerId ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function AnswerForm({ questionId, submissionKey }: { questionId: number; submissionKey: string }) {
+  const fetcher = useFetcher<ActionData>();
+  const show = useToast();
+  const [key, setKey] = React.useState(submissionKey);
+  const [formKey, setFormKey] = React.useState(0);
+  const navigation = useNavigation();
+  const busy = fetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "answer");
+  React.useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.toast) show(fetcher.data.toast);
+    if (fetcher.data.ok) {
+      setKey(newSubmissionKey());
+      setFormKey((k) => k + 1);
+    }
+  }, [fetcher.state, fetcher.data, show]);
+  return (
+    <fetcher.Form key={formKey} method="post" action={`/forum/${questionId}`} className="grid gap-4">
+      <input type="hidden" name="intent" value="answer" />
+      <input type="hidden" name="via" value="fetcher" />
+      <PostFields kind="answer" idPrefix="answer" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Answer" />
+    </fetcher.Form>
+  );
+}
+
+export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { question, viewerId, submissionKey } = loaderData;
+  const result = actionData as ActionData | undefined;
+  useActionToast(result);
+  const n = question.answers.length;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
+      <nav aria-label="Breadcrumb">
+        <Link to="/forum" className="inline-flex min-h-11 items-center underline">
+          ← Back to the forum
+        </Link>
+      </nav>
+      <article className="grid gap-3">
+        <h1 className="break-words text-3xl font-bold">{question.title}</h1>
+        <p className="text-muted-foreground">
+          Asked by {question.authorName} · <RelativeTime date={question.createdAt} />
+          {question.updatedAt !== question.createdAt ? " · edited" : null}
+        </p>
+        <p className="whitespace-pre-line break-words text-lg">{question.content}</p>
+        {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
+        {viewerId ? (
+          question.authorId === viewerId ? (
+            <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
+          ) : (
+            <ReportForm targetType="question" targetId={question.id} result={result} />
+          )
+        ) : null}
+      </article>
+      <section aria-labelledby="answers-heading" className="grid gap-4">
+        <h2 id="answers-heading" className="text-2xl font-semibold">
+          {n} {n === 1 ? "Answer" : "Answers"}
+        </h2>
+        {n === 0 ? <p className="text-muted-foreground">No answers yet. Share what has helped you.</p> : null}
+        <ol className="grid gap-3">
+          {question.answers.map((a) => (
+            <AnswerItem key={a.id} answer={a} viewerId={viewerId} result={result} />
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="your-answer" className="grid gap-3">
+        <h2 id="your-answer" className="text-2xl font-semibold">
+          Your answer
+        </h2>
+        {viewerId ? (
+          result?.intent === "answer" ? (
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="intent" value="answer" />
+              <PostFields kind="answer" idPrefix="answer-retry" result={result} busy={false} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Answer" />
+            </Form>
+          ) : (
+            <AnswerForm questionId={question.id} submissionKey={submissionKey} />
+          )
+        ) : (
+          <p>
+            <Link to={`/auth?redirectTo=${encodeURIComponent(`/forum/${question.id}`)}`} className={buttonVariants({ variant: "outline" })}>
+              Sign in to answer
+            </Link>
+          </p>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,12 +1,245 @@
+import { MessageCircle, Plus } from "lucide-react";
+import * as React from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
+import { Pagination, pageParam } from "~/components/pagination";
+import { RelativeTime } from "~/components/relative-time";
+import { buttonVariants } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { useToast } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { runtimeContext } from "~/server/context";
+import { listQuestions, type AnswerView, type QuestionView } from "~/server/forum.server";
+import { postQuestion } from "~/server/posting.server";
+import { getViewer } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "Forum", path: location.pathname });
+export const meta: Route.MetaFunction = ({ matches, loaderData: data }) =>
+  seo(siteUrlFrom(matches), {
+    title: data && data.page > 1 ? `Community Forum (page ${data.page})` : "Community Forum",
+    description: "Questions and answers from people living with rheumatoid arthritis: ask the community about pain relief, daily life and treatment experiences.",
+    path: data && data.page > 1 ? `/forum?page=${data.page}` : "/forum",
+  });
 
-export default function ForumPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(runtimeContext);
+  const viewer = getViewer(context);
+  const result = await listQuestions(db, { page: pageParam(request) });
+  return {
+    ...result,
+    signedIn: Boolean(viewer),
+    askInline: new URL(request.url).searchParams.get("ask") === "1",
+    submissionKey: crypto.randomUUID(),
+  };
+}
+
+const FAILED = "Failed to post your question";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const viewer = getViewer(context);
+  const form = await request.formData();
+  const values = { title: String(form.get("title") ?? "").slice(0, 20_000), content: String(form.get("content") ?? "").slice(0, 20_000) };
+  const viaDialog = form.get("via") === "dialog";
+  if (!viewer) {
+    return data({ ok: false, errors: { form: "Please sign in to ask a question." }, values, toast: { id: crypto.randomUUID(), title: FAILED, description: "Please sign in to ask a question.", variant: "destructive" as const } }, { status: 401 });
+  }
+  let result;
+  try {
+    result = await postQuestion(runtime, viewer.id, {
+      title: form.get("title"),
+      content: form.get("content"),
+      submissionKey: form.get("submissionKey"),
+      acknowledgePersonal: form.get("acknowledgePersonal") === "1",
+    });
+  } catch (error) {
+    runtime.log.error({ err: error }, "posting a question failed");
+    return data({ ok: false, errors: { form: FAILED }, values, toast: { id: crypto.randomUUID(), title: FAILED, variant: "destructive" as const } }, { status: 503 });
+  }
+  if (!result.ok) {
+    return data(
+      {
+        ok: false,
+        errors: result.errors,
+        warning: result.warning,
+        values,
+        toast: result.warning ? undefined : { id: crypto.randomUUID(), title: FAILED, description: result.message, variant: "destructive" as const },
+      },
+      { status: result.status, headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined },
+    );
+  }
+  const toast = { title: "Question posted!", description: "Your question has been shared with the community" };
+  if (viaDialog) return { ok: true, errors: {}, values: { title: "", content: "" }, questionId: result.id, toast: { id: crypto.randomUUID(), ...toast } };
+  return redirectWithToast("/forum", toast);
+}
+
+type ActionData = PostFormResult & { toast?: { id: string; title: string; description?: string; variant?: "destructive" } };
+
+function AskQuestionDialog({ submissionKey }: { submissionKey: string }) {
+  const fetcher = useFetcher<ActionData>();
+  const show = useToast();
+  const [open, setOpen] = React.useState(false);
+  const opener = React.useRef<HTMLAnchorElement>(null);
+  const [key, setKey] = React.useState(submissionKey);
+  const [formKey, setFormKey] = React.useState(0);
+  const busy = fetcher.state !== "idle";
+
+  React.useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.toast) show(fetcher.data.toast);
+    if (fetcher.data.ok) {
+      setOpen(false);
+      setKey(newSubmissionKey());
+      setFormKey((k) => k + 1);
+    }
+  }, [fetcher.state, fetcher.data, show]);
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      {/* A link, so that without JavaScript it opens the form on the page instead. */}
+      <Link
+        ref={opener}
+        to="/forum?ask=1#ask"
+        className={buttonVariants()}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <Plus aria-hidden="true" /> Ask Question
+      </Link>
+      <DialogContent
+        title="Ask the community"
+        description="Share a question with people who understand. Please do not include personal details."
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
+        }}
+      >
+        <fetcher.Form key={formKey} method="post" action="/forum" className="mt-4 grid gap-4">
+          <input type="hidden" name="via" value="dialog" />
+          <PostFields kind="question" idPrefix="ask" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Question" />
+          <p className="text-sm text-muted-foreground">
+            Please read our{" "}
+            <Link to="/community-guidelines" className="underline" target="_blank">
+              community guidelines
+            </Link>
+            . This forum is not a substitute for medical advice.
+          </p>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The same form on the page itself, for browsers without JavaScript (/forum?ask=1). */
+function AskQuestionInline({ submissionKey, result }: { submissionKey: string; result?: ActionData }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/forum";
+  return (
+    <Card id="ask" className="mb-8">
+      <CardContent className="pt-6">
+        <h2 className="mb-4 text-xl font-semibold">Ask the community</h2>
+        <Form method="post" action="/forum" className="grid gap-4">
+          <PostFields kind="question" idPrefix="ask-inline" result={result} busy={busy} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Question" />
+          <p className="text-sm text-muted-foreground">
+            Please read our <Link to="/community-guidelines" className="underline">community guidelines</Link>.
+          </p>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AnswerPreview({ answer }: { answer: AnswerView }) {
+  return (
+    <li className="rounded-md bg-muted p-3">
+      <p className="line-clamp-3 whitespace-pre-line break-words">{answer.content}</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {answer.authorName} · <RelativeTime date={answer.createdAt} />
+      </p>
+    </li>
+  );
+}
+
+function QuestionCard({ question }: { question: QuestionView & { recentAnswers: AnswerView[] } }) {
+  const n = question.answerCount;
+  return (
+    <li>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <h2 className="text-xl font-semibold leading-snug">
+            <Link to={`/forum/${question.id}`} className="break-words hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+              {question.title}
+            </Link>
+          </h2>
+          <p className="line-clamp-4 whitespace-pre-line break-words">{question.content}</p>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1">
+              <MessageCircle aria-hidden="true" className="size-4" /> {n} {n === 1 ? "answer" : "answers"}
+            </span>
+            <span>{question.authorName}</span>
+            <RelativeTime date={question.createdAt} />
+          </p>
+          {question.recentAnswers.length ? (
+            <section aria-label={`Recent answers to ${question.title}`} className="grid gap-2 border-t pt-3">
+              <h3 className="font-semibold">Recent Answers</h3>
+              <ul className="grid gap-2">
+                {question.recentAnswers.map((a) => (
+                  <AnswerPreview key={a.id} answer={a} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <p>
+            <Link to={`/forum/${question.id}`} className="inline-flex min-h-11 items-center font-medium text-primary underline">
+              {n ? "Read all answers" : "Be the first to answer"}
+              <span className="sr-only">: {question.title}</span>
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+export default function Forum({ loaderData, actionData }: Route.ComponentProps) {
+  const { questions, page, pageCount, signedIn, askInline, submissionKey } = loaderData;
+  const inlineResult = actionData as ActionData | undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Forum</h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Community Forum</h1>
+          <p className="mt-1 text-muted-foreground">Ask questions and share what helps you.</p>
+        </div>
+        {signedIn ? (
+          <AskQuestionDialog submissionKey={submissionKey} />
+        ) : (
+          <Link to="/auth?redirectTo=%2Fforum" className={buttonVariants({ variant: "outline" })}>
+            Sign in to ask questions
+          </Link>
+        )}
+      </div>
+      {signedIn && (askInline || inlineResult) ? <AskQuestionInline submissionKey={submissionKey} result={inlineResult} /> : null}
+      {questions.length === 0 ? (
+        <Card>
+          <CardContent className="py-12 text-center">
+            <h2 className="text-xl font-semibold">No questions yet</h2>
+            <p className="mt-2 text-muted-foreground">Be the first to start a conversation.</p>
+          </CardContent>
+        </Card>
+      ) : (
+        <ol className="grid gap-4" aria-label="Questions, newest first">
+          {questions.map((q) => (
+            <QuestionCard key={q.id} question={q} />
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pageCount={pageCount} basePath="/forum" label="Forum pages" />
     </div>
   );
 }

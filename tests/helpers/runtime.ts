@@ -150,3 +150,15 @@ export async function settle(fn: () => Promise<unknown> | unknown) {
     throw error;
   }
 }
+
+type RouteFn = (args: never) => unknown;
+
+/** Calls a route's loader or action the way React Router would, and settles its result. */
+export function callRoute(
+  fn: RouteFn,
+  request: Request,
+  context: ReturnType<typeof contextFor>,
+  params: Record<string, string> = {},
+) {
+  return settle(() => fn({ request, context, params, url: new URL(request.url), pattern: "" } as never));
+}

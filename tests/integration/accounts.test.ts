@@ -11,7 +11,7 @@ import * as resetRoute from "~/routes/auth-reset";
 import { createMailer } from "~/server/mail.server";
 import { createLogger } from "~/server/log.server";
 import { loadViewer } from "~/server/session.server";
-import { contextFor, createMember, createTestRuntime, formRequest, getRequest, settle, type TestRuntime } from "../helpers/runtime";
+import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -19,9 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => rt.close());
 
-type Args = Parameters<typeof authRoute.action>[0];
-const run = (mod: { action: (a: Args) => unknown }, request: Request, viewer: Parameters<typeof contextFor>[1] = null, runtime = rt) =>
-  settle(() => mod.action({ request, context: contextFor(runtime, viewer), params: {} } as Args));
+const run = (mod: { action: (a: never) => unknown }, request: Request, viewer: Parameters<typeof contextFor>[1] = null, runtime = rt) =>
+  callRoute(mod.action, request, contextFor(runtime, viewer));
 
 function cookiesOf(headers: Headers) {
   return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -90,7 +89,7 @@ describe("sign up and sign in", () => {
 
   it("redirects a signed-in member away from /auth and only to local paths", async () => {
     const m = await createMember(rt);
-    const res = await settle(() => authRoute.loader({ request: getRequest("/auth"), context: contextFor(rt, m), params: {} } as never));
+    const res = await callRoute(authRoute.loader, getRequest("/auth"), contextFor(rt, m));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
     const evil = await run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password: m.password, redirectTo: "//evil.example" }));
@@ -138,7 +137,7 @@ describe("account", () => {
     const [q] = await rt.db.insert(forumQuestions).values({ title: "My question", content: "Body", authorId: m.id }).returning();
     await rt.db.insert(forumAnswers).values({ questionId: q.id, content: "My answer", authorId: m.id });
     await rt.db.insert(forumQuestions).values({ title: "Someone else's", content: "x", authorId: other.id });
-    const res = await settle(() => exportRoute.loader({ request: getRequest("/account/export"), context: contextFor(rt, m), params: {} } as never));
+    const res = await callRoute(exportRoute.loader, getRequest("/account/export"), contextFor(rt, m));
     expect(res.headers.get("Content-Type")).toContain("application/json");
     expect(res.headers.get("Content-Disposition")).toContain("attachment");
     const body = res.data as { account: { email: string }; profile: { displayName: string }; questions: { title: string }[]; answers: { content: string }[] };
@@ -148,7 +147,7 @@ describe("account", () => {
     expect(body.answers.map((x) => x.content)).toEqual(["My answer"]);
     expect(JSON.stringify(body)).not.toMatch(/password|Someone else/);
 
-    const visitor = await settle(() => exportRoute.loader({ request: getRequest("/account/export"), context: contextFor(rt, null), params: {} } as never));
+    const visitor = await callRoute(exportRoute.loader, getRequest("/account/export"), contextFor(rt, null));
     expect(visitor.status).toBe(302);
   });
 

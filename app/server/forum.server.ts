@@ -1,0 +1,300 @@
+// Forum questions and answers. Every list is a fixed number of statements whatever its size;
+// hidden content never leaves this module except through the moderation functions.
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "./db.server";
+import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
+
+export const FORUM_PAGE_SIZE = 20;
+export const RECENT_ANSWERS = 2;
+export const ANONYMOUS = "Anonymous";
+
+export interface AnswerView {
+  id: number;
+  questionId: number;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+  authorId: string | null;
+  authorName: string;
+}
+
+export interface QuestionView {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+  authorId: string | null;
+  authorName: string;
+  answerCount: number;
+}
+
+const authorName = (name: string | null) => (name && name.trim() ? name : ANONYMOUS);
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+const questionColumns = {
+  id: forumQuestions.id,
+  title: forumQuestions.title,
+  content: forumQuestions.content,
+  createdAt: forumQuestions.createdAt,
+  updatedAt: forumQuestions.updatedAt,
+  authorId: forumQuestions.authorId,
+  displayName: profiles.displayName,
+  answerCount: forumQuestions.answerCount,
+};
+
+function toQuestion(r: { id: number; title: string; content: string; createdAt: Date; updatedAt: Date; authorId: string | null; displayName: string | null; answerCount: number }): QuestionView {
+  return {
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    authorId: r.authorId,
+    authorName: authorName(r.displayName),
+    answerCount: r.answerCount,
+  };
+}
+
+/** Visible questions, newest first. */
+export async function countQuestions(db: Db) {
+  const [row] = await db.select({ n: count() }).from(forumQuestions).where(isNull(forumQuestions.hiddenAt));
+  return row.n;
+}
+
+/**
+ * One page of questions, newest first, each with its first two visible answers.
+ * Three statements: the count, the page, and the answers of the page (one lateral join).
+ */
+export async function listQuestions(db: Db, options: { page?: number; pageSize?: number } = {}) {
+  const pageSize = options.pageSize ?? FORUM_PAGE_SIZE;
+  const total = await countQuestions(db);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const rows = await db
+    .select(questionColumns)
+    .from(forumQuestions)
+    .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
+    .where(isNull(forumQuestions.hiddenAt))
+    .orderBy(desc(forumQuestions.createdAt), desc(forumQuestions.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const questions = rows.map(toQuestion);
+  const answers = await recentAnswers(
+    db,
+    questions.map((q) => q.id),
+  );
+  return {
+    questions: questions.map((q) => ({ ...q, recentAnswers: answers.get(q.id) ?? [] })),
+    total,
+    page,
+    pageCount,
+    pageSize,
+  };
+}
+
+/** The first `limit` visible answers of each question, in one statement. */
+export async function recentAnswers(db: Db, questionIds: number[], limit = RECENT_ANSWERS) {
+  const byQuestion = new Map<number, AnswerView[]>();
+  if (questionIds.length === 0) return byQuestion;
+  const result = await db.execute<{
+    id: number;
+    question_id: number;
+    content: string;
+    created_at: string;
+    updated_at: string;
+    author_id: string | null;
+    display_name: string | null;
+  }>(sql`
+    select a.id, a.question_id, a.content, a.created_at, a.updated_at, a.author_id, p.display_name
+    from unnest(${sql.raw(`ARRAY[${questionIds.map(Number).join(",")}]::int[]`)}) as q(id)
+    cross join lateral (
+      select * from forum_answers fa
+      where fa.question_id = q.id and fa.hidden_at is null
+      order by fa.created_at asc, fa.id asc
+      limit ${limit}
+    ) a
+    left join profiles p on p.id = a.author_id
+    order by a.question_id, a.created_at asc, a.id asc`);
+  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+  for (const r of rows as {
+    id: number;
+    question_id: number;
+    content: string;
+    created_at: string;
+    updated_at: string;
+    author_id: string | null;
+    display_name: string | null;
+  }[]) {
+    const list = byQuestion.get(r.question_id) ?? [];
+    list.push({
+      id: r.id,
+      questionId: r.question_id,
+      content: r.content,
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+      authorId: r.author_id,
+      authorName: authorName(r.display_name),
+    });
+    byQuestion.set(r.question_id, list);
+  }
+  return byQuestion;
+}
+
+/** The newest visible questions (home page activity). */
+export async function latestQuestions(db: Db, limit: number) {
+  const rows = await db
+    .select(questionColumns)
+    .from(forumQuestions)
+    .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
+    .where(isNull(forumQuestions.hiddenAt))
+    .orderBy(desc(forumQuestions.createdAt), desc(forumQuestions.id))
+    .limit(limit);
+  return rows.map(toQuestion);
+}
+
+/** One visible question with all its visible answers, oldest first; null when missing or hidden. */
+export async function getQuestion(db: Db, id: number) {
+  const [row] = await db
+    .select(questionColumns)
+    .from(forumQuestions)
+    .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
+    .where(and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
+  if (!row) return null;
+  const answers = await db
+    .select({
+      id: forumAnswers.id,
+      questionId: forumAnswers.questionId,
+      content: forumAnswers.content,
+      createdAt: forumAnswers.createdAt,
+      updatedAt: forumAnswers.updatedAt,
+      authorId: forumAnswers.authorId,
+      displayName: profiles.displayName,
+    })
+    .from(forumAnswers)
+    .leftJoin(profiles, eq(profiles.id, forumAnswers.authorId))
+    .where(and(eq(forumAnswers.questionId, id), isNull(forumAnswers.hiddenAt)))
+    .orderBy(asc(forumAnswers.createdAt), asc(forumAnswers.id));
+  return {
+    ...toQuestion(row),
+    answers: answers.map((a) => ({
+      id: a.id,
+      questionId: a.questionId,
+      content: a.content,
+      createdAt: iso(a.createdAt),
+      updatedAt: iso(a.updatedAt),
+      authorId: a.authorId,
+      authorName: authorName(a.displayName),
+    })),
+  };
+}
+
+/**
+ * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
+ * the same author returns the question already stored instead of a second one.
+ */
+export async function askQuestion(db: Db, input: { authorId: string; title: string; content: string; submissionKey?: string }) {
+  const key = input.submissionKey || null;
+  const inserted = await db
+    .insert(forumQuestions)
+    .values({ authorId: input.authorId, title: input.title, content: input.content, submissionKey: key })
+    .onConflictDoNothing()
+    .returning({ id: forumQuestions.id });
+  if (inserted[0]) return { id: inserted[0].id, created: true };
+  const [existing] = await db
+    .select({ id: forumQuestions.id })
+    .from(forumQuestions)
+    .where(and(eq(forumQuestions.authorId, input.authorId), eq(forumQuestions.submissionKey, key!)));
+  return { id: existing.id, created: false };
+}
+
+export class NotFoundError extends Error {}
+export class ForbiddenError extends Error {}
+
+/** Stores an answer and counts it, in one transaction; idempotent per submission key. */
+export async function answerQuestion(
+  db: Db,
+  input: { questionId: number; authorId: string; content: string; submissionKey?: string },
+) {
+  return db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ id: forumQuestions.id })
+      .from(forumQuestions)
+      .where(and(eq(forumQuestions.id, input.questionId), isNull(forumQuestions.hiddenAt)))
+      .for("update");
+    if (!question) throw new NotFoundError("question not found");
+    const key = input.submissionKey || null;
+    const inserted = await tx
+      .insert(forumAnswers)
+      .values({ questionId: input.questionId, authorId: input.authorId, content: input.content, submissionKey: key })
+      .onConflictDoNothing()
+      .returning({ id: forumAnswers.id });
+    if (!inserted[0]) {
+      const [existing] = await tx
+        .select({ id: forumAnswers.id })
+        .from(forumAnswers)
+        .where(and(eq(forumAnswers.authorId, input.authorId), eq(forumAnswers.submissionKey, key!)));
+      return { id: existing.id, created: false };
+    }
+    await tx
+      .update(forumQuestions)
+      .set({ answerCount: sql`${forumQuestions.answerCount} + 1` })
+      .where(eq(forumQuestions.id, input.questionId));
+    return { id: inserted[0].id, created: true };
+  });
+}
+
+async function ownedQuestion(db: Db, id: number, authorId: string) {
+  const [row] = await db.select({ authorId: forumQuestions.authorId }).from(forumQuestions).where(and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
+  if (!row) throw new NotFoundError("question not found");
+  if (row.authorId !== authorId) throw new ForbiddenError("not the author");
+}
+
+async function ownedAnswer(db: Db, id: number, authorId: string) {
+  const [row] = await db
+    .select({ authorId: forumAnswers.authorId, questionId: forumAnswers.questionId, hiddenAt: forumAnswers.hiddenAt })
+    .from(forumAnswers)
+    .where(eq(forumAnswers.id, id));
+  if (!row || row.hiddenAt) throw new NotFoundError("answer not found");
+  if (row.authorId !== authorId) throw new ForbiddenError("not the author");
+  return row;
+}
+
+export async function editQuestion(db: Db, input: { id: number; authorId: string; title: string; content: string }) {
+  await ownedQuestion(db, input.id, input.authorId);
+  await db
+    .update(forumQuestions)
+    .set({ title: input.title, content: input.content, updatedAt: new Date() })
+    .where(eq(forumQuestions.id, input.id));
+}
+
+export async function deleteQuestion(db: Db, input: { id: number; authorId: string }) {
+  await ownedQuestion(db, input.id, input.authorId);
+  await db.delete(forumQuestions).where(eq(forumQuestions.id, input.id));
+}
+
+export async function editAnswer(db: Db, input: { id: number; authorId: string; content: string }) {
+  const row = await ownedAnswer(db, input.id, input.authorId);
+  await db.update(forumAnswers).set({ content: input.content, updatedAt: new Date() }).where(eq(forumAnswers.id, input.id));
+  return row.questionId;
+}
+
+export async function deleteAnswer(db: Db, input: { id: number; authorId: string }) {
+  const row = await ownedAnswer(db, input.id, input.authorId);
+  await db.transaction(async (tx) => {
+    await tx.delete(forumAnswers).where(eq(forumAnswers.id, input.id));
+    await tx
+      .update(forumQuestions)
+      .set({ answerCount: sql`greatest(${forumQuestions.answerCount} - 1, 0)` })
+      .where(eq(forumQuestions.id, row.questionId));
+  });
+  return row.questionId;
+}
+
+/** Recomputes a question's visible-answer count (after hiding or restoring an answer). */
+export async function recountAnswers(db: Db, questionId: number) {
+  await db
+    .update(forumQuestions)
+    .set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${questionId} and a.hidden_at is null)` })
+    .where(eq(forumQuestions.id, questionId));
+}

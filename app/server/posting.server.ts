@@ -1,0 +1,74 @@
+// The rules for posting, shared by the web forms and the JSON API: validate, rate-limit per
+// member, set the author from the session (never from the request), store, refresh caches.
+import { containsPersonalDetails, PERSONAL_DETAILS_WARNING } from "~/lib/personal-details";
+import { answerSchema, fieldErrors, questionSchema, type FieldErrors } from "~/lib/validation";
+import { answerQuestion, askQuestion, NotFoundError } from "./forum.server";
+import { RateLimitedError } from "./rate-limit.server";
+import type { Runtime } from "./runtime.server";
+
+export type PostResult =
+  | { ok: true; id: number; created: boolean }
+  | { ok: false; status: 400 | 404 | 429; errors: FieldErrors; message: string; retryAfter?: number; warning?: string };
+
+function invalid(errors: FieldErrors): PostResult {
+  return { ok: false, status: 400, errors, message: "Please check the highlighted fields." };
+}
+
+async function limited(runtime: Runtime, name: "question" | "answer", userId: string): Promise<PostResult | null> {
+  try {
+    await runtime.limiter.consume(name, userId);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return { ok: false, status: 429, errors: { form: error.message }, message: error.message, retryAfter: error.retryAfterSeconds };
+    }
+    throw error;
+  }
+}
+
+export async function postQuestion(
+  runtime: Runtime,
+  authorId: string,
+  input: { title?: unknown; content?: unknown; submissionKey?: unknown; acknowledgePersonal?: boolean },
+): Promise<PostResult> {
+  const parsed = questionSchema.safeParse({
+    title: input.title,
+    content: input.content,
+    submissionKey: typeof input.submissionKey === "string" && input.submissionKey ? input.submissionKey : undefined,
+  });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error));
+  if (!input.acknowledgePersonal && containsPersonalDetails(parsed.data.title, parsed.data.content)) {
+    return { ok: false, status: 400, errors: {}, message: PERSONAL_DETAILS_WARNING, warning: PERSONAL_DETAILS_WARNING };
+  }
+  const limit = await limited(runtime, "question", authorId);
+  if (limit) return limit;
+  const result = await askQuestion(runtime.db, { authorId, ...parsed.data });
+  runtime.pageCache.invalidate();
+  return { ok: true, ...result };
+}
+
+export async function postAnswer(
+  runtime: Runtime,
+  authorId: string,
+  questionId: number,
+  input: { content?: unknown; submissionKey?: unknown; acknowledgePersonal?: boolean },
+): Promise<PostResult> {
+  const parsed = answerSchema.safeParse({
+    content: input.content,
+    submissionKey: typeof input.submissionKey === "string" && input.submissionKey ? input.submissionKey : undefined,
+  });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error));
+  if (!input.acknowledgePersonal && containsPersonalDetails(parsed.data.content)) {
+    return { ok: false, status: 400, errors: {}, message: PERSONAL_DETAILS_WARNING, warning: PERSONAL_DETAILS_WARNING };
+  }
+  const limit = await limited(runtime, "answer", authorId);
+  if (limit) return limit;
+  try {
+    const result = await answerQuestion(runtime.db, { questionId, authorId, ...parsed.data });
+    runtime.pageCache.invalidate();
+    return { ok: true, ...result };
+  } catch (error) {
+    if (error instanceof NotFoundError) return { ok: false, status: 404, errors: { form: "This question is no longer available." }, message: "This question is no longer available." };
+    throw error;
+  }
+}
