@@ -5,6 +5,7 @@ import type * as React from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/seo";
+import { PendingView } from "./pending-view";
 import { buttonVariants } from "./ui/button";
 import {
   DropdownMenu,
@@ -196,7 +197,7 @@ export function AppShell({
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar viewer={viewer} />
           <main id="main" tabIndex={-1} className="flex-1 focus-visible:outline-none">
-            {children}
+            <PendingView>{children}</PendingView>
           </main>
           <footer className="border-t px-4 py-6 text-sm text-muted-foreground">
             <p>

@@ -1,12 +1,107 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { PostEditor, PostPreview } from "~/components/post-editor";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { fieldErrors, postSchema } from "~/lib/validation";
+import { deletePost, getPostById, setPublished, SlugTakenError, updatePost } from "~/server/blog.server";
+import { runtimeContext } from "~/server/context";
+import { requireRole } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-post-edit";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "AdminPostEdit", path: location.pathname });
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Edit post", noindex: true });
 
-export default function AdminPostEditPage() {
+function postId(param: string | undefined) {
+  return /^\d{1,9}$/.test(param ?? "") ? Number(param) : null;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireRole(request, context, "admin");
+  const id = postId(params.postId);
+  const post = id ? await getPostById(context.get(runtimeContext).db, id) : null;
+  if (!post) throw data(null, { status: 404 });
+  return { post: { id: post.id, title: post.title, slug: post.slug, excerpt: post.excerpt ?? "", content: post.content, published: post.published } };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireRole(request, context, "admin");
+  const runtime = context.get(runtimeContext);
+  const id = postId(params.postId);
+  if (!id) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  if (intent === "publish" || intent === "unpublish") {
+    const row = await setPublished(runtime.db, id, intent === "publish");
+    if (!row) throw data(null, { status: 404 });
+    runtime.pageCache.invalidate();
+    return redirectWithToast(`/admin/posts/${id}`, { title: intent === "publish" ? "Post published" : "Post unpublished", description: intent === "publish" ? `Live at /article/${row.slug}` : "It is no longer visible to readers." });
+  }
+  if (intent === "delete") {
+    await deletePost(runtime.db, id);
+    runtime.pageCache.invalidate();
+    return redirectWithToast("/admin/posts", { title: "Post deleted" });
+  }
+  const values = {
+    title: String(form.get("title") ?? "").slice(0, 1000),
+    slug: String(form.get("slug") ?? "").slice(0, 200),
+    excerpt: String(form.get("excerpt") ?? "").slice(0, 1000),
+    content: String(form.get("content") ?? "").slice(0, 60_000),
+  };
+  const parsed = postSchema.safeParse(values);
+  if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), preview: null }, { status: 400 });
+  if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, content: parsed.data.content } };
+  try {
+    const row = await updatePost(runtime.db, id, { ...parsed.data, slug: parsed.data.slug || undefined });
+    if (!row) throw data(null, { status: 404 });
+    if (intent === "save-publish") await setPublished(runtime.db, id, true);
+    runtime.pageCache.invalidate();
+    return redirectWithToast(`/admin/posts/${id}`, { title: "Post saved" });
+  } catch (error) {
+    if (error instanceof SlugTakenError) return data({ values, errors: { slug: "That slug is already used by another post" }, preview: null }, { status: 400 });
+    throw error;
+  }
+}
+
+export default function EditPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">AdminPostEdit</h1>
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
+      <p>
+        <Link to="/admin/posts" className="inline-flex min-h-11 items-center underline">
+          ← All posts
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="break-words text-3xl font-bold">Edit post</h1>
+        <Badge variant={post.published ? "default" : "secondary"}>{post.published ? "Published" : "Not published"}</Badge>
+        {post.published ? (
+          <Link to={`/article/${post.slug}`} className="inline-flex min-h-11 items-center underline">
+            View on the site
+          </Link>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value={post.published ? "unpublish" : "publish"} />
+          <Button type="submit" variant={post.published ? "outline" : "default"}>
+            {post.published ? "Unpublish" : "Publish"}
+          </Button>
+        </Form>
+        <details>
+          <summary className="inline-flex min-h-11 cursor-pointer items-center underline">Delete this post</summary>
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="delete" />
+            <Button type="submit" variant="destructive">
+              Yes, delete it
+            </Button>
+          </Form>
+        </details>
+      </div>
+      {result?.preview ? <PostPreview title={result.preview.title} content={result.preview.content} /> : null}
+      <PostEditor values={result?.values ?? post} errors={result?.errors} busy={busy} submitLabel="Save changes" showPublish={!post.published} />
     </div>
   );
 }

@@ -1,12 +1,86 @@
+import { data, Link, useActionData, useNavigation } from "react-router";
+import { PostEditor, PostPreview } from "~/components/post-editor";
+import { RelativeTime } from "~/components/relative-time";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { fieldErrors, postSchema } from "~/lib/validation";
+import { COMMUNITY_AUTHOR, createPost, listForEditors, SlugTakenError } from "~/server/blog.server";
+import { runtimeContext } from "~/server/context";
+import { requireRole } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-posts";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "AdminPosts", path: location.pathname });
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Blog posts", noindex: true });
 
-export default function AdminPostsPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, "admin");
+  const posts = await listForEditors(context.get(runtimeContext).db);
+  return { posts: posts.map((p) => ({ id: p.id, title: p.title, slug: p.slug, published: p.published, author: p.authorName ?? COMMUNITY_AUTHOR, createdAt: p.createdAt })) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const editor = requireRole(request, context, "admin");
+  const runtime = context.get(runtimeContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  const values = {
+    title: String(form.get("title") ?? "").slice(0, 1000),
+    slug: String(form.get("slug") ?? "").slice(0, 200),
+    excerpt: String(form.get("excerpt") ?? "").slice(0, 1000),
+    content: String(form.get("content") ?? "").slice(0, 60_000),
+  };
+  const parsed = postSchema.safeParse(values);
+  if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), preview: null }, { status: 400 });
+  if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, content: parsed.data.content } };
+  try {
+    const post = await createPost(runtime.db, { ...parsed.data, slug: parsed.data.slug || undefined, authorId: editor.id, published: intent === "save-publish" });
+    runtime.pageCache.invalidate();
+    return redirectWithToast(`/admin/posts/${post.id}`, { title: intent === "save-publish" ? "Post published" : "Draft saved" });
+  } catch (error) {
+    if (error instanceof SlugTakenError) return data({ values, errors: { slug: "That slug is already used by another post" }, preview: null }, { status: 400 });
+    throw error;
+  }
+}
+
+export default function AdminPosts({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">AdminPosts</h1>
+    <div className="mx-auto grid max-w-4xl gap-8 px-4 py-8">
+      <p>
+        <Link to="/admin" className="inline-flex min-h-11 items-center underline">
+          ← Admin
+        </Link>
+      </p>
+      <h1 className="text-3xl font-bold">Blog posts and stories</h1>
+      <section aria-labelledby="all-posts" className="grid gap-3">
+        <h2 id="all-posts" className="text-2xl font-semibold">
+          All posts
+        </h2>
+        <ul className="grid gap-2">
+          {loaderData.posts.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center gap-2 rounded-md border p-3">
+              <Link to={`/admin/posts/${p.id}`} className="min-h-11 break-words py-2 font-medium underline">
+                {p.title}
+              </Link>
+              <Badge variant={p.published ? "default" : "secondary"}>{p.published ? "Published" : "Waiting for review"}</Badge>
+              <span className="text-sm text-muted-foreground">
+                {p.author} · <RelativeTime date={p.createdAt} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Card>
+        <CardHeader>
+          <CardTitle>Write a new post</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          {result?.preview ? <PostPreview title={result.preview.title} content={result.preview.content} /> : null}
+          <PostEditor values={result?.values} errors={result?.errors} busy={busy} submitLabel="Save draft" showPublish />
+        </CardContent>
+      </Card>
     </div>
   );
 }

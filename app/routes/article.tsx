@@ -1,12 +1,107 @@
-import { seo, siteUrlFrom } from "~/lib/seo";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { RelativeTime } from "~/components/relative-time";
+import { buttonVariants } from "~/components/ui/button";
+import { organization, seo, siteUrlFrom } from "~/lib/seo";
+import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
+import { runtimeContext } from "~/server/context";
 import type { Route } from "./+types/article";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "Article", path: location.pathname });
+export const ARTICLE_DESCRIPTION_FALLBACK = 160;
 
-export default function ArticlePage() {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const slug = params.slug ?? "";
+  if (!/^[a-z0-9-]{1,120}$/.test(slug)) throw data({ message: "Article not found" }, { status: 404 });
+  const runtime = context.get(runtimeContext);
+  let post;
+  try {
+    post = await getPublishedPost(runtime.db, slug);
+  } catch (error) {
+    runtime.log.error({ err: error }, "Failed to load article");
+    throw data({ message: "Failed to load article" }, { status: 503 });
+  }
+  if (!post) throw data({ message: "Article not found" }, { status: 404 });
+  return {
+    post: {
+      title: post.title,
+      slug: post.slug,
+      excerpt: post.excerpt,
+      content: post.content,
+      createdAt: post.createdAt,
+      updatedAt: post.updatedAt,
+      publishedAt: post.publishedAt ?? post.createdAt,
+      author: post.authorName ?? COMMUNITY_AUTHOR,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const siteUrl = siteUrlFrom(matches);
+  if (!loaderData) return seo(siteUrl, { title: "Article not found", noindex: true });
+  const p = loaderData.post;
+  const description = p.excerpt?.trim() ? p.excerpt : p.content.replace(/\s+/g, " ").trim().slice(0, ARTICLE_DESCRIPTION_FALLBACK);
+  return seo(siteUrl, {
+    title: p.title,
+    description,
+    path: `/article/${p.slug}`,
+    type: "article",
+    article: { publishedTime: p.publishedAt, modifiedTime: p.updatedAt, author: p.author },
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Article",
+      headline: p.title,
+      description,
+      datePublished: p.publishedAt,
+      dateModified: p.updatedAt,
+      author: { "@type": "Person", name: p.author },
+      publisher: organization(siteUrl),
+      mainEntityOfPage: `${siteUrl}/article/${p.slug}`,
+    },
+  });
+};
+
+/** The content split into paragraphs at line breaks; blank lines are skipped. */
+export function paragraphs(content: string) {
+  return content
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+export default function Article({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Article</h1>
+    <article className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+      <header className="grid gap-2">
+        <h1 className="break-words text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
+        <p className="text-muted-foreground">
+          By {post.author} · Published <RelativeTime date={post.publishedAt} />
+        </p>
+      </header>
+      <div className="grid gap-4 text-lg leading-relaxed">
+        {paragraphs(post.content).map((text, i) => (
+          <p key={i} className="break-words">
+            {text}
+          </p>
+        ))}
+      </div>
+      <p>
+        <Link to="/blog" className={buttonVariants({ variant: "outline" })}>
+          Read More Stories
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) && error.status === 503 ? "Failed to load article" : "Article not found";
+  return (
+    <div className="mx-auto grid max-w-xl justify-items-center gap-6 px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{message}</h1>
+      <Link to="/blog" className={buttonVariants()}>
+        Back to Blog
+      </Link>
     </div>
   );
 }

@@ -1,12 +1,169 @@
+import { Form, Link, data, useActionData, useNavigation } from "react-router";
+import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
+import { Pagination, pageParam } from "~/components/pagination";
+import { RelativeTime } from "~/components/relative-time";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FEATURED_GUIDES, preview } from "~/lib/featured";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { fieldErrors, LIMITS, storySchema } from "~/lib/validation";
+import { COMMUNITY_AUTHOR, createPost, listPublished } from "~/server/blog.server";
+import { runtimeContext } from "~/server/context";
+import { getGuide } from "~/server/guides.server";
+import { RateLimitedError } from "~/server/rate-limit.server";
+import { getViewer } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "Blog", path: location.pathname });
+export const BLOG_CARD_PREVIEW = 150;
 
-export default function BlogPage() {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(siteUrlFrom(matches), {
+    title: loaderData && loaderData.page > 1 ? `Blog (page ${loaderData.page})` : "Blog: guides and community stories",
+    description: "Guides to rheumatoid arthritis pain relief and topical capsaicin, and real stories from members of the RA community.",
+    path: loaderData && loaderData.page > 1 ? `/blog?page=${loaderData.page}` : "/blog",
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(runtimeContext);
+  const featured = FEATURED_GUIDES.map(({ badge, slug }) => {
+    const guide = getGuide(slug);
+    return { badge, slug, title: guide?.title ?? slug, description: guide?.description ?? "" };
+  });
+  const { posts, page, pageCount } = await listPublished(db, { page: pageParam(request) });
+  return {
+    featured,
+    stories: posts.map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      title: p.title,
+      excerpt: p.excerpt?.trim() ? p.excerpt : preview(p.content, BLOG_CARD_PREVIEW),
+      author: p.authorName ?? COMMUNITY_AUTHOR,
+      createdAt: p.createdAt,
+    })),
+    page,
+    pageCount,
+    signedIn: Boolean(getViewer(context)),
+  };
+}
+
+/** A member shares a story; it waits, unpublished, until an editor publishes it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const viewer = getViewer(context);
+  const form = await request.formData();
+  const values = { title: String(form.get("title") ?? "").slice(0, 1000), content: String(form.get("content") ?? "").slice(0, 60_000) };
+  if (!viewer) return data({ errors: { form: "Please sign in to share your story." } as Record<string, string | undefined>, values }, { status: 401 });
+  const parsed = storySchema.safeParse({ title: form.get("title"), content: form.get("content") });
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  try {
+    await runtime.limiter.consume("story", viewer.id);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return data({ errors: { form: error.message } as Record<string, string | undefined>, values }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    throw error;
+  }
+  await createPost(runtime.db, { title: parsed.data.title, content: parsed.data.content, authorId: viewer.id, published: false });
+  return redirectWithToast("/account", { title: "Thank you for sharing your story!", description: "An editor will review it before it appears on the blog." });
+}
+
+function ShareStory() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Blog</h1>
+    <Card id="share-story">
+      <CardHeader>
+        <CardTitle>Share your story</CardTitle>
+        <CardDescription>Tell the community what living with RA is like for you. An editor reads every story before it is published.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid gap-4">
+          {result?.errors.form ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
+          <TextField id="story-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={result?.values.title} error={result?.errors.title} />
+          <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={8} defaultValue={result?.values.content} error={result?.errors.content} hint="Leave a blank line between paragraphs." />
+          <Button type="submit" disabled={busy} className="w-fit">
+            {busy ? "Sending..." : "Send for review"}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { featured, stories, page, pageCount, signedIn } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold">Blog</h1>
+        <p className="mt-2 text-lg text-muted-foreground">Guides to living with rheumatoid arthritis, and stories from our community.</p>
+      </header>
+
+      {page === 1 ? (
+        <section aria-labelledby="featured-title" className="grid gap-4">
+          <h2 id="featured-title" className="text-2xl font-bold">
+            Featured guides
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.map((g) => (
+              <li key={g.slug}>
+                <Card className="h-full">
+                  <CardContent className="grid gap-3 pt-6">
+                    <Badge className="w-fit">{g.badge}</Badge>
+                    <h3 className="text-lg font-semibold leading-snug">
+                      <Link to={`/blog/${g.slug}`} className="hover:underline">
+                        {g.title}
+                      </Link>
+                    </h3>
+                    <p className="text-muted-foreground">{g.description}</p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {stories.length > 0 ? (
+        <section aria-labelledby="stories-title" className="grid gap-4">
+          <h2 id="stories-title" className="text-2xl font-bold">
+            Community Stories
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {stories.map((s) => (
+              <li key={s.id}>
+                <Card className="h-full">
+                  <CardContent className="grid gap-2 pt-6">
+                    <Badge variant="secondary" className="w-fit">
+                      Community
+                    </Badge>
+                    <h3 className="text-lg font-semibold leading-snug">
+                      <Link to={`/article/${s.slug}`} className="break-words hover:underline">
+                        {s.title}
+                      </Link>
+                    </h3>
+                    <p className="break-words text-muted-foreground">{s.excerpt}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {s.author} · <RelativeTime date={s.createdAt} />
+                    </p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pageCount={pageCount} basePath="/blog" label="Blog pages" />
+        </section>
+      ) : null}
+
+      {signedIn ? (
+        <ShareStory />
+      ) : (
+        <p>
+          <Link to="/auth?redirectTo=%2Fblog%23share-story" className={buttonVariants({ variant: "outline" })}>
+            Sign in to share your story
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

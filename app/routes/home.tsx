@@ -1,12 +1,174 @@
-import { seo, siteUrlFrom } from "~/lib/seo";
+import { BookOpen, MessageCircle, Users } from "lucide-react";
+import { Link } from "react-router";
+import { RelativeTime } from "~/components/relative-time";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { preview } from "~/lib/featured";
+import { organization, seo, siteUrlFrom, SITE_NAME } from "~/lib/seo";
+import { latestPosts } from "~/server/blog.server";
+import { runtimeContext } from "~/server/context";
+import { latestQuestions } from "~/server/forum.server";
+import { getViewer } from "~/server/session.server";
+import { getStats } from "~/server/stats.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seo(siteUrlFrom(matches), { title: "Home", path: location.pathname });
+export const HOME_POSTS = 3;
+export const HOME_QUESTIONS = 3;
+export const CARD_PREVIEW = 100;
 
-export default function HomePage() {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  return seo(siteUrl, {
+    path: "/",
+    jsonLd: [
+      { "@context": "https://schema.org", "@type": "WebSite", name: SITE_NAME, url: siteUrl, potentialAction: { "@type": "SearchAction", target: `${siteUrl}/search?q={query}`, "query-input": "required name=query" } },
+      { "@context": "https://schema.org", ...organization(siteUrl) },
+    ],
+  });
+};
+
+export interface ActivityItem {
+  type: "post" | "question";
+  id: number;
+  title: string;
+  preview: string;
+  author: string;
+  createdAt: string;
+  href: string;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext);
+  const [stats, posts, questions] = await Promise.all([
+    getStats(runtime),
+    latestPosts(runtime.db, HOME_POSTS),
+    latestQuestions(runtime.db, HOME_QUESTIONS),
+  ]);
+  const activity: ActivityItem[] = [
+    ...posts.map((p) => ({
+      type: "post" as const,
+      id: p.id,
+      title: p.title,
+      preview: preview(p.content, CARD_PREVIEW),
+      author: p.authorName ?? "Anonymous",
+      createdAt: p.createdAt,
+      href: `/article/${p.slug}`,
+    })),
+    ...questions.map((q) => ({
+      type: "question" as const,
+      id: q.id,
+      title: q.title,
+      preview: preview(q.content, CARD_PREVIEW),
+      author: q.authorName,
+      createdAt: q.createdAt,
+      href: `/forum/${q.id}`,
+    })),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return { stats, activity, signedIn: Boolean(getViewer(context)) };
+}
+
+function Counter({ icon: Icon, value, label }: { icon: typeof Users; value: number; label: string }) {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Home</h1>
+    <Card>
+      <CardContent className="flex items-center gap-4 pt-6">
+        <Icon aria-hidden="true" className="size-8 text-primary" />
+        <div>
+          <p className="text-3xl font-bold">{value.toLocaleString("en-US")}</p>
+          <p className="text-muted-foreground">{label}</p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { stats, activity, signedIn } = loaderData;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
+      <section aria-labelledby="hero-title" className="grid gap-5 rounded-2xl bg-accent px-6 py-10 text-center sm:px-10">
+        <h1 id="hero-title" className="text-3xl font-bold leading-tight sm:text-5xl">
+          Living with rheumatoid arthritis? You are not alone.
+        </h1>
+        <p className="mx-auto max-w-2xl text-xl">Connect with others who understand your journey</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          {signedIn ? (
+            <>
+              <Link to="/forum" className={buttonVariants({ size: "lg" })}>
+                Join Discussions
+              </Link>
+              <Link to="/blog" className={buttonVariants({ size: "lg", variant: "outline" })}>
+                Read Stories
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link to="/auth" className={buttonVariants({ size: "lg" })}>
+                Join Community
+              </Link>
+              <Link to="/blog" className={buttonVariants({ size: "lg", variant: "outline" })}>
+                Browse Content
+              </Link>
+            </>
+          )}
+        </div>
+      </section>
+
+      <section aria-label="Community in numbers" className="grid gap-4 sm:grid-cols-3">
+        <Counter icon={Users} value={stats.members} label="Community Members" />
+        <Counter icon={MessageCircle} value={stats.questions} label="Questions Answered" />
+        <Counter icon={BookOpen} value={stats.articles} label="Blog Articles" />
+      </section>
+
+      <section aria-labelledby="activity-title" className="grid gap-4">
+        <h2 id="activity-title" className="text-2xl font-bold">
+          Recent Community Activity
+        </h2>
+        {activity.length === 0 ? (
+          <Card>
+            <CardContent className="grid justify-items-center gap-3 py-12 text-center">
+              <h3 className="text-xl font-semibold">Community is Growing</h3>
+              <p className="text-muted-foreground">Be one of the first to start a conversation.</p>
+              {signedIn ? (
+                <Link to="/forum?ask=1#ask" className={buttonVariants()}>
+                  Ask a Question
+                </Link>
+              ) : null}
+            </CardContent>
+          </Card>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {activity.map((item) => (
+              <li key={`${item.type}-${item.id}`}>
+                <Card className="h-full">
+                  <CardContent className="grid gap-2 pt-6">
+                    <Badge variant={item.type === "post" ? "default" : "secondary"} className="w-fit">
+                      {item.type === "post" ? "Blog Post" : "Question"}
+                    </Badge>
+                    <h3 className="text-lg font-semibold leading-snug">
+                      <Link to={item.href} className="break-words hover:underline">
+                        {item.title}
+                      </Link>
+                    </h3>
+                    <p className="break-words text-muted-foreground">{item.preview}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {item.author} · <RelativeTime date={item.createdAt} />
+                    </p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <Link to="/blog" className={buttonVariants({ variant: "outline" })}>
+            View All Articles
+          </Link>
+          <Link to="/forum" className={buttonVariants({ variant: "outline" })}>
+            Browse Forum
+          </Link>
+        </div>
+      </section>
     </div>
   );
 }

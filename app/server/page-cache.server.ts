@@ -17,6 +17,8 @@ export interface PageCache {
   set(key: string, page: Omit<CachedPage, "gzip" | "br" | "createdAt">): CachedPage;
   /** Forget every page: called after each write that changes public content. */
   invalidate(): void;
+  /** Goes up by one on every invalidation (other caches compare it to know they are stale). */
+  version(): number;
   size(): number;
 }
 
@@ -24,6 +26,7 @@ export function createPageCache(options: { enabled: boolean; maxEntries?: number
   const entries = new Map<string, CachedPage>();
   const maxEntries = options.maxEntries ?? 500;
   const ttlMs = options.ttlMs ?? 5 * 60_000;
+  let version = 0;
   return {
     enabled: options.enabled,
     get(key) {
@@ -52,7 +55,9 @@ export function createPageCache(options: { enabled: boolean; maxEntries?: number
     },
     invalidate() {
       entries.clear();
+      version++;
     },
+    version: () => version,
     size: () => entries.size,
   };
 }

@@ -1,0 +1,70 @@
+// The editors' form for a blog post: title, slug (made from the title when left empty), excerpt
+// and content (plain text; a blank line starts a new paragraph).
+import { Form } from "react-router";
+import { FormAlert, TextAreaField, TextField } from "./form-field";
+import { Button } from "./ui/button";
+import { LIMITS } from "~/lib/validation";
+
+export interface PostEditorValues {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+}
+
+export function PostEditor({
+  values,
+  errors = {},
+  busy,
+  submitLabel,
+  showPublish,
+}: {
+  values?: Partial<PostEditorValues>;
+  errors?: Record<string, string | undefined>;
+  busy: boolean;
+  submitLabel: string;
+  showPublish?: boolean;
+}) {
+  return (
+    <Form method="post" className="grid gap-4">
+      {errors.form ? <FormAlert title="Error">{errors.form}</FormAlert> : null}
+      <TextField id="post-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={values?.title} error={errors.title} />
+      <TextField id="post-slug" label="Slug" name="slug" maxLength={100} pattern="[a-z0-9]+(-[a-z0-9]+)*" defaultValue={values?.slug} error={errors.slug} hint="The web address: /article/your-slug. Leave empty to make one from the title." />
+      <TextAreaField id="post-excerpt" label="Excerpt" name="excerpt" maxLength={300} rows={2} defaultValue={values?.excerpt} error={errors.excerpt} hint="Optional. Shown on the blog list and to search engines." />
+      <TextAreaField id="post-content" label="Content" name="content" required maxLength={LIMITS.storyMax} rows={14} defaultValue={values?.content} error={errors.content} hint="Plain text. Each line becomes a paragraph." />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
+          Preview
+        </Button>
+        <Button type="submit" name="intent" value="save" disabled={busy}>
+          {busy ? "Saving..." : submitLabel}
+        </Button>
+        {showPublish ? (
+          <Button type="submit" name="intent" value="save-publish" variant="secondary" disabled={busy}>
+            Save and publish
+          </Button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export function PostPreview({ title, content }: { title: string; content: string }) {
+  return (
+    <section aria-labelledby="preview-title" className="grid gap-3 rounded-xl border-2 border-dashed p-6">
+      <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Preview</p>
+      <h2 id="preview-title" className="break-words text-2xl font-bold">
+        {title}
+      </h2>
+      {content
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <p key={i} className="break-words">
+            {p}
+          </p>
+        ))}
+    </section>
+  );
+}

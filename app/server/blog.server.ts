@@ -1,0 +1,198 @@
+// Blog posts: the published list, single articles, the home page's latest posts, members'
+// stories waiting for review, and the editors' publishing tools. Only `published = true` posts
+// ever reach a reader.
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "./db.server";
+import { blogPosts, profiles } from "../../db/schema";
+import { slugify } from "~/lib/validation";
+
+export const BLOG_PAGE_SIZE = 20;
+export const COMMUNITY_AUTHOR = "Community Author";
+
+export interface PostSummary {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  authorId: string | null;
+  authorName: string | null;
+}
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+const summaryColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  slug: blogPosts.slug,
+  excerpt: blogPosts.excerpt,
+  content: blogPosts.content,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
+  publishedAt: blogPosts.publishedAt,
+  authorId: blogPosts.authorId,
+  displayName: profiles.displayName,
+};
+
+function toSummary(r: {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  publishedAt: Date | null;
+  authorId: string | null;
+  displayName: string | null;
+}): PostSummary {
+  return {
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    excerpt: r.excerpt,
+    content: r.content,
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
+    publishedAt: iso(r.publishedAt),
+    authorId: r.authorId,
+    authorName: r.displayName?.trim() ? r.displayName : null,
+  };
+}
+
+/** Published posts, newest first. */
+export async function latestPosts(db: Db, limit: number) {
+  const rows = await db
+    .select(summaryColumns)
+    .from(blogPosts)
+    .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
+    .where(eq(blogPosts.published, true))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+export async function countPublished(db: Db) {
+  const [row] = await db.select({ n: count() }).from(blogPosts).where(eq(blogPosts.published, true));
+  return row.n;
+}
+
+export async function listPublished(db: Db, options: { page?: number; pageSize?: number } = {}) {
+  const pageSize = options.pageSize ?? BLOG_PAGE_SIZE;
+  const total = await countPublished(db);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const rows = await db
+    .select(summaryColumns)
+    .from(blogPosts)
+    .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
+    .where(eq(blogPosts.published, true))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { posts: rows.map(toSummary), total, page, pageCount };
+}
+
+/** One published post by slug, or null (unpublished posts are not found). */
+export async function getPublishedPost(db: Db, slug: string) {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(blogPosts)
+    .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
+    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)));
+  return row ? toSummary(row) : null;
+}
+
+// ---------------------------------------------------------------- editors
+
+export async function getPostById(db: Db, id: number) {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  return row ?? null;
+}
+
+export class SlugTakenError extends Error {}
+
+/** A free slug for `title` (or the one asked for), e.g. "my-story", "my-story-2". */
+async function freeSlug(db: Db, wanted: string, exceptId?: number) {
+  const base = wanted || "post";
+  const rows = await db
+    .select({ slug: blogPosts.slug, id: blogPosts.id })
+    .from(blogPosts)
+    .where(sql`${blogPosts.slug} = ${base} or ${blogPosts.slug} like ${`${base}-%`}`);
+  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+export interface PostInput {
+  title: string;
+  slug?: string;
+  excerpt?: string;
+  content: string;
+}
+
+/** Creates a post. An explicit slug must be free; without one it is made from the title. */
+export async function createPost(db: Db, input: PostInput & { authorId: string; published: boolean }) {
+  let slug: string;
+  if (input.slug) {
+    const [existing] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, input.slug));
+    if (existing) throw new SlugTakenError(input.slug);
+    slug = input.slug;
+  } else {
+    slug = await freeSlug(db, slugify(input.title));
+  }
+  const now = new Date();
+  const [row] = await db
+    .insert(blogPosts)
+    .values({
+      title: input.title,
+      slug,
+      excerpt: input.excerpt || null,
+      content: input.content,
+      authorId: input.authorId,
+      published: input.published,
+      publishedAt: input.published ? now : null,
+    })
+    .returning({ id: blogPosts.id, slug: blogPosts.slug });
+  return row;
+}
+
+export async function updatePost(db: Db, id: number, input: PostInput) {
+  const slug = input.slug || (await freeSlug(db, slugify(input.title), id));
+  const [clash] = await db.select({ id: blogPosts.id }).from(blogPosts).where(and(eq(blogPosts.slug, slug), sql`${blogPosts.id} <> ${id}`));
+  if (clash) throw new SlugTakenError(slug);
+  const rows = await db
+    .update(blogPosts)
+    .set({ title: input.title, slug, excerpt: input.excerpt || null, content: input.content, updatedAt: new Date() })
+    .where(eq(blogPosts.id, id))
+    .returning({ id: blogPosts.id, slug: blogPosts.slug });
+  return rows[0] ?? null;
+}
+
+export async function setPublished(db: Db, id: number, published: boolean) {
+  const rows = await db
+    .update(blogPosts)
+    .set({ published, publishedAt: published ? sql`coalesce(${blogPosts.publishedAt}, now())` : null, updatedAt: new Date() })
+    .where(eq(blogPosts.id, id))
+    .returning({ id: blogPosts.id, slug: blogPosts.slug });
+  return rows[0] ?? null;
+}
+
+export async function deletePost(db: Db, id: number) {
+  const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  return rows.length > 0;
+}
+
+/** Editors' list: everything, stories waiting for review first. */
+export async function listForEditors(db: Db) {
+  const rows = await db
+    .select({ ...summaryColumns, published: blogPosts.published })
+    .from(blogPosts)
+    .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
+    .orderBy(blogPosts.published, desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(500);
+  return rows.map((r) => ({ ...toSummary(r), published: r.published }));
+}
