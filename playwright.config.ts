@@ -45,6 +45,8 @@ export default defineConfig({
       REQUIRE_EMAIL_VERIFICATION: "false",
       RATE_LIMITS: "true",
       LOG_LEVEL: "warn",
+      // Accounts signed up with these addresses become admins (each browser test uses its own).
+      ADMIN_EMAILS: "e2e-admin-forum@example.com,e2e-admin-blog@example.com,e2e-admin-a11y@example.com",
     },
   },
 });

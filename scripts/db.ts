@@ -1,0 +1,21 @@
+// Opens the configured database for command-line tools: DATABASE_URL, or the embedded database
+// in DATA_DIR (which must not be in use by a running server).
+import path from "node:path";
+import { openDatabase } from "../app/server/db.server";
+import { parseEnv } from "../app/server/env.server";
+
+export async function openConfiguredDatabase() {
+  const env = parseEnv(process.env);
+  const database = await openDatabase(env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite"), { poolMax: 4 });
+  await database.migrate();
+  return database;
+}
+
+export async function runCli(main: () => Promise<void>) {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
