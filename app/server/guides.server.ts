@@ -98,13 +98,18 @@ function createMarkdown() {
   return marked;
 }
 
+/** Marks links that are the whole content of a list item, so the page can give them a full-size touch target. */
+function markStandaloneLinks(html: string) {
+  return html.replace(/<li>(\s*)<a href="([^"]*)"([^>]*)>((?:(?!<\/?a\b)[\s\S])*)<\/a>(\s*)<\/li>/g, '<li>$1<a href="$2"$3 class="standalone-link">$4</a>$5</li>');
+}
+
 function parseGuide(raw: string): Guide {
   const { data, content } = matter(raw);
   const fm = frontmatterSchema.parse(data);
   const marked = createMarkdown();
   const [before, after = ""] = content.split(/^<!--\s*cta\s*-->\s*$/m);
-  const htmlBefore = marked.parse(before, { async: false });
-  const htmlAfter = marked.parse(after, { async: false });
+  const htmlBefore = markStandaloneLinks(marked.parse(before, { async: false }));
+  const htmlAfter = markStandaloneLinks(marked.parse(after, { async: false }));
   const text = `${htmlBefore} ${htmlAfter}`
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")

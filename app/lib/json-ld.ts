@@ -1,0 +1,54 @@
+// Structured data (schema.org JSON-LD) built from what the page shows, so the two never disagree.
+// Pages hand these objects to `seo({ jsonLd })`.
+import { organization } from "./seo";
+
+const CONTEXT = "https://schema.org";
+
+export function absoluteUrl(siteUrl: string, path: string) {
+  return new URL(path, siteUrl).toString();
+}
+
+export function articleJsonLd(
+  siteUrl: string,
+  article: { path: string; headline: string; description: string; image: string; datePublished: string; dateModified: string },
+) {
+  const url = absoluteUrl(siteUrl, article.path);
+  return {
+    "@context": CONTEXT,
+    "@type": "Article",
+    headline: article.headline,
+    description: article.description,
+    image: [absoluteUrl(siteUrl, article.image)],
+    datePublished: article.datePublished,
+    dateModified: article.dateModified,
+    author: organization(siteUrl),
+    publisher: organization(siteUrl),
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+  };
+}
+
+export function faqPageJsonLd(items: readonly { q: string; a: string }[]) {
+  return {
+    "@context": CONTEXT,
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.q,
+      acceptedAnswer: { "@type": "Answer", text: item.a },
+    })),
+  };
+}
+
+export function breadcrumbJsonLd(siteUrl: string, crumbs: readonly { name: string; path: string }[]) {
+  return {
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  };
+}
