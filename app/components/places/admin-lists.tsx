@@ -1,0 +1,281 @@
+// The lists of the places administration: cities, services and page records, each searchable
+// and paginated, with edit links and activate/deactivate buttons that work without JavaScript.
+import type * as React from "react";
+import { Form, Link, useLocation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import type { City, PageRecordSummary, Service } from "~/server/places.server";
+import { FormError } from "./admin-fields";
+import type { FieldErrors } from "./place-rules";
+
+interface Paged<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+function withParams(search: string, patch: Record<string, string | null>) {
+  const params = new URLSearchParams(search);
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) params.delete(k);
+    else params.set(k, v);
+  }
+  return `/admin/places?${params.toString()}`;
+}
+
+function SearchForm({ tab, q, label }: { tab: string; q: string; label: string }) {
+  const id = `search-${tab}`;
+  return (
+    <form method="get" action="/admin/places" role="search" aria-label={label} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="tab" value={tab} />
+      <div className="grow sm:grow-0">
+        <label htmlFor={id} className="block font-medium">
+          {label}
+        </label>
+        <Input id={id} name="q" type="search" defaultValue={q} maxLength={100} className="mt-1 sm:w-72" />
+      </div>
+      <Button type="submit" variant="outline">
+        Search
+      </Button>
+      {q ? (
+        <Link to={`/admin/places?tab=${tab}`} className={buttonVariants({ variant: "ghost" })}>
+          Clear search
+        </Link>
+      ) : null}
+    </form>
+  );
+}
+
+function Pagination({ list, label }: { list: Paged<unknown>; label: string }) {
+  const location = useLocation();
+  const pages = Math.max(1, Math.ceil(list.total / list.perPage));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center gap-3">
+      {list.page > 1 ? (
+        <Link to={withParams(location.search, { page: String(list.page - 1), edit: null })} className={buttonVariants({ variant: "outline" })}>
+          Previous page
+        </Link>
+      ) : null}
+      <p>
+        Page {list.page} of {pages.toLocaleString("en-US")}
+      </p>
+      {list.page < pages ? (
+        <Link to={withParams(location.search, { page: String(list.page + 1), edit: null })} className={buttonVariants({ variant: "outline" })}>
+          Next page
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return active ? (
+    <Badge variant="secondary" className="border border-success text-success">
+      Active
+    </Badge>
+  ) : (
+    <Badge variant="outline" className="text-muted-foreground">
+      Inactive
+    </Badge>
+  );
+}
+
+function ToggleButton({ intent, id, active, name }: { intent: "toggle-city" | "toggle-service"; id: number; active: boolean; name: string }) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="active" value={active ? "false" : "true"} />
+      <Button type="submit" variant="outline" size="sm">
+        {active ? "Deactivate" : "Activate"}
+        <span className="sr-only"> {name}</span>
+      </Button>
+    </Form>
+  );
+}
+
+/** A table that scrolls sideways on narrow screens and can be scrolled by keyboard. */
+function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+      <table className="w-full min-w-[40rem] border-collapse text-left">{children}</table>
+    </div>
+  );
+}
+
+const th = "border-b bg-muted px-3 py-2 font-semibold";
+const td = "border-b px-3 py-2 align-middle";
+
+export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: string; toggleErrors?: FieldErrors }) {
+  const location = useLocation();
+  return (
+    <section aria-labelledby="cities-heading">
+      <h2 id="cities-heading" className="text-2xl font-bold">
+        Cities <span className="text-lg font-normal text-muted-foreground">({list.total.toLocaleString("en-US")})</span>
+      </h2>
+      <div className="mt-4">
+        <SearchForm tab="cities" q={q} label="Search cities" />
+      </div>
+      <FormError>{toggleErrors?.form}</FormError>
+      {list.rows.length === 0 ? (
+        <p className="mt-4">{q ? "No city matches this search." : "No cities yet. Add one below or import a CSV file."}</p>
+      ) : (
+        <TableRegion label="Cities">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>City</th>
+              <th scope="col" className={th}>Slug</th>
+              <th scope="col" className={th}>Coordinates</th>
+              <th scope="col" className={th}>Status</th>
+              <th scope="col" className={th}>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((c) => (
+              <tr key={c.id}>
+                <th scope="row" className={`${td} font-medium`}>
+                  {c.name}, {c.state}
+                </th>
+                <td className={td}>
+                  <code>{c.slug}</code>
+                </td>
+                <td className={td}>{c.latitude !== null && c.longitude !== null ? `${c.latitude}, ${c.longitude}` : "None"}</td>
+                <td className={td}>
+                  <StatusBadge active={c.isActive} />
+                </td>
+                <td className={td}>
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={withParams(location.search, { tab: "cities", edit: String(c.id) }) + "#city-form"} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                      Edit<span className="sr-only"> {c.name}</span>
+                    </Link>
+                    <ToggleButton intent="toggle-city" id={c.id} active={c.isActive} name={c.name} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableRegion>
+      )}
+      <Pagination list={list} label="Cities" />
+    </section>
+  );
+}
+
+export function ServiceTable({ list, q, toggleErrors }: { list: Paged<Service>; q: string; toggleErrors?: FieldErrors }) {
+  const location = useLocation();
+  return (
+    <section aria-labelledby="services-heading">
+      <h2 id="services-heading" className="text-2xl font-bold">
+        Services <span className="text-lg font-normal text-muted-foreground">({list.total.toLocaleString("en-US")})</span>
+      </h2>
+      <div className="mt-4">
+        <SearchForm tab="services" q={q} label="Search services" />
+      </div>
+      <FormError>{toggleErrors?.form}</FormError>
+      {list.rows.length === 0 ? (
+        <p className="mt-4">{q ? "No service matches this search." : "No services yet. Add one below or import a CSV file."}</p>
+      ) : (
+        <TableRegion label="Services">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Service</th>
+              <th scope="col" className={th}>Slug</th>
+              <th scope="col" className={th}>Status</th>
+              <th scope="col" className={th}>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((s) => (
+              <tr key={s.id}>
+                <th scope="row" className={`${td} font-medium`}>
+                  {s.name}
+                </th>
+                <td className={td}>
+                  <code>{s.slug}</code>
+                </td>
+                <td className={td}>
+                  <StatusBadge active={s.isActive} />
+                </td>
+                <td className={td}>
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={withParams(location.search, { tab: "services", edit: String(s.id) }) + "#service-form"} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                      Edit<span className="sr-only"> {s.name}</span>
+                    </Link>
+                    <ToggleButton intent="toggle-service" id={s.id} active={s.isActive} name={s.name} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableRegion>
+      )}
+      <Pagination list={list} label="Services" />
+    </section>
+  );
+}
+
+export function PageRecordTable({ list, q }: { list: Paged<PageRecordSummary>; q: string }) {
+  return (
+    <section aria-labelledby="records-heading">
+      <h2 id="records-heading" className="text-2xl font-bold">
+        Page records <span className="text-lg font-normal text-muted-foreground">({list.total.toLocaleString("en-US")})</span>
+      </h2>
+      <p className="mt-1 text-muted-foreground">Pairs without a record show the generated default content.</p>
+      <div className="mt-4">
+        <SearchForm tab="pages" q={q} label="Search page records" />
+      </div>
+      {list.rows.length === 0 ? (
+        <p className="mt-4">{q ? "No page record matches this search." : "No page records yet."}</p>
+      ) : (
+        <TableRegion label="Page records">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Page</th>
+              <th scope="col" className={th}>Meta title</th>
+              <th scope="col" className={th}>Status</th>
+              <th scope="col" className={th}>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((r) => {
+              const path = `/${r.city.slug}/${r.service.slug}`;
+              const live = r.city.isActive && r.service.isActive;
+              return (
+                <tr key={r.id}>
+                  <th scope="row" className={`${td} font-medium`}>
+                    {r.service.name} in {r.city.name}, {r.city.state}
+                    <br />
+                    <code className="text-sm font-normal">{path}</code>
+                  </th>
+                  <td className={td}>{r.metaTitle ?? "(default)"}</td>
+                  <td className={td}>
+                    <StatusBadge active={live} />
+                  </td>
+                  <td className={td}>
+                    <div className="flex flex-wrap gap-2">
+                      <Link
+                        to={`/admin/places?tab=pages&city=${encodeURIComponent(r.city.slug)}&service=${encodeURIComponent(r.service.slug)}#page-editor`}
+                        className={buttonVariants({ variant: "outline", size: "sm" })}
+                      >
+                        Edit<span className="sr-only"> {r.service.name} in {r.city.name}</span>
+                      </Link>
+                      {live ? (
+                        <Link to={path} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+                          View<span className="sr-only"> {r.service.name} in {r.city.name}</span>
+                        </Link>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </TableRegion>
+      )}
+      <Pagination list={list} label="Page records" />
+    </section>
+  );
+}

@@ -1,0 +1,340 @@
+// CSV import of cities, services and city-service page records. A file is parsed (papaparse,
+// with a header row), every row is validated (the same zod schemas as the admin forms), and only
+// when every row passes is the file stored: in one transaction, upserting by slug (pages by their
+// city and service pair), 500 rows per statement. The report names each rejected row and why.
+import Papa from "papaparse";
+import { inArray, sql } from "drizzle-orm";
+import { cities, cityServicePages, services } from "../../db/schema";
+import {
+  cityCsvSchema,
+  IMPORT_COLUMNS,
+  MAX_IMPORT_BYTES,
+  pageCsvSchema,
+  serviceCsvSchema,
+  type CityInput,
+  type ImportKind,
+  type PageInput,
+  type ServiceInput,
+} from "~/components/places/place-rules";
+import type { Db } from "./db.server";
+import { isEffectivelyEmpty, sanitizeContent } from "./sanitize.server";
+
+export { IMPORT_COLUMNS, MAX_IMPORT_BYTES, type ImportKind } from "~/components/places/place-rules";
+
+export const BATCH_SIZE = 500;
+export const MAX_IMPORT_ROWS = 50_000;
+/** The report lists this many rejected rows; the count covers them all. */
+export const MAX_REPORTED_REJECTIONS = 200;
+
+export interface RejectedRow {
+  /** The row as a spreadsheet numbers it: the header is row 1, the first record row 2. */
+  row: number;
+  reason: string;
+}
+
+export interface ImportReport {
+  kind: ImportKind;
+  /** True when the file was stored; false when anything was rejected (then nothing is stored). */
+  stored: boolean;
+  /** A problem with the whole file (columns, malformed CSV, size); rows are not checked then. */
+  fileError: string | null;
+  totalRows: number;
+  /** Rows that passed validation (stored only when `stored`). */
+  accepted: number;
+  rejectedCount: number;
+  rejected: RejectedRow[];
+  inserted: number;
+  updated: number;
+  ms: number;
+}
+
+const KIND_LABEL: Record<ImportKind, string> = { cities: "cities", services: "services", pages: "page records" };
+
+function emptyReport(kind: ImportKind, start: number, patch: Partial<ImportReport>): ImportReport {
+  return {
+    kind,
+    stored: false,
+    fileError: null,
+    totalRows: 0,
+    accepted: 0,
+    rejectedCount: 0,
+    rejected: [],
+    inserted: 0,
+    updated: 0,
+    ms: Math.round(performance.now() - start),
+    ...patch,
+  };
+}
+
+function expectedColumnsMessage(kind: ImportKind, fields: string[]) {
+  const expected = IMPORT_COLUMNS[kind];
+  const missing = expected.filter((c) => !fields.includes(c));
+  const unexpected = fields.filter((c) => !expected.includes(c));
+  const parts = [`A ${KIND_LABEL[kind]} file needs exactly these columns in its header row: ${expected.join(",")}.`];
+  if (missing.length) parts.push(`Missing: ${missing.join(", ")}.`);
+  if (unexpected.length) parts.push(`Not expected: ${unexpected.map((c) => (c === "" ? "(an empty column name)" : c)).join(", ")}.`);
+  return parts.join(" ");
+}
+
+type Row = Record<string, string | undefined>;
+
+type Validated =
+  | { kind: "cities"; row: number; value: CityInput }
+  | { kind: "services"; row: number; value: ServiceInput }
+  | { kind: "pages"; row: number; value: PageInput & { sanitized: string } };
+
+/** Imports one CSV file of `kind`. Never throws for bad input; database errors are thrown. */
+export async function importCsv(db: Db, kind: ImportKind, input: string): Promise<ImportReport> {
+  const start = performance.now();
+  if (Buffer.byteLength(input, "utf8") > MAX_IMPORT_BYTES) {
+    return emptyReport(kind, start, { fileError: "The file is larger than 5 MB. Split it into smaller files." });
+  }
+  const text = input.replace(/^\uFEFF/, "");
+  if (text.trim() === "") return emptyReport(kind, start, { fileError: "The file is empty." });
+
+  const parsed = Papa.parse<Row>(text, {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: (h) => h.trim().toLowerCase(),
+    delimitersToGuess: [",", ";", "\t"],
+  });
+
+  const fields = (parsed.meta.fields ?? []).map((f) => f.trim());
+  const expected = IMPORT_COLUMNS[kind];
+  if (fields.length !== expected.length || expected.some((c) => !fields.includes(c))) {
+    return emptyReport(kind, start, { fileError: expectedColumnsMessage(kind, fields) });
+  }
+
+  const quoteError = parsed.errors.find((e) => e.type === "Quotes");
+  if (quoteError) {
+    const where = quoteError.row !== undefined ? ` (the quoted field starting in row ${quoteError.row + 2})` : "";
+    return emptyReport(kind, start, {
+      fileError: `The file is not valid CSV: a quoted value is never closed${where}. Check the quotes and try again.`,
+    });
+  }
+
+  const rows = parsed.data;
+  if (rows.length === 0) return emptyReport(kind, start, { fileError: "The file has a header row but no data rows." });
+  if (rows.length > MAX_IMPORT_ROWS) {
+    return emptyReport(kind, start, {
+      totalRows: rows.length,
+      fileError: `The file has ${rows.length.toLocaleString("en-US")} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} at a time.`,
+    });
+  }
+
+  const rejectedAll: RejectedRow[] = [];
+  const fieldCountErrors = new Map<number, string>();
+  for (const e of parsed.errors) {
+    if (e.type === "FieldMismatch" && e.row !== undefined && !fieldCountErrors.has(e.row)) {
+      fieldCountErrors.set(
+        e.row,
+        e.code === "TooManyFields"
+          ? `has more values than the ${expected.length} columns (an unquoted comma?).`
+          : `has fewer values than the ${expected.length} columns.`,
+      );
+    }
+  }
+
+  const schema = kind === "cities" ? cityCsvSchema : kind === "services" ? serviceCsvSchema : pageCsvSchema;
+  const firstRowOfKey = new Map<string, number>();
+  const valid: Validated[] = [];
+
+  rows.forEach((raw, index) => {
+    const rowNumber = index + 2;
+    const mismatch = fieldCountErrors.get(index);
+    if (mismatch) {
+      rejectedAll.push({ row: rowNumber, reason: `The row ${mismatch}` });
+      return;
+    }
+    const record: Record<string, string> = {};
+    for (const column of expected) record[column] = raw[column] ?? "";
+    const result = schema.safeParse(record);
+    if (!result.success) {
+      const reasons = result.error.issues.map((i) => {
+        const column = i.path.length ? String(i.path[0]) : "";
+        return column ? `${column}: ${i.message}` : i.message;
+      });
+      rejectedAll.push({ row: rowNumber, reason: reasons.join(" ") });
+      return;
+    }
+    const value = result.data as CityInput | ServiceInput | PageInput;
+    const key = "slug" in value ? value.slug : `${value.city_slug}/${value.service_slug}`;
+    const first = firstRowOfKey.get(key);
+    if (first !== undefined) {
+      rejectedAll.push({
+        row: rowNumber,
+        reason:
+          kind === "pages"
+            ? `The pair ${key} already appears in row ${first}; a city and service have one page record.`
+            : `The slug '${key}' already appears in row ${first}; each slug may appear once.`,
+      });
+      return;
+    }
+    firstRowOfKey.set(key, rowNumber);
+    if (kind === "pages") {
+      const page = value as PageInput;
+      const sanitized = sanitizeContent(page.content);
+      if (isEffectivelyEmpty(sanitized)) {
+        rejectedAll.push({ row: rowNumber, reason: "content: Nothing would remain after removing unsafe markup." });
+        return;
+      }
+      valid.push({ kind, row: rowNumber, value: { ...page, sanitized } });
+    } else if (kind === "cities") {
+      valid.push({ kind, row: rowNumber, value: value as CityInput });
+    } else {
+      valid.push({ kind, row: rowNumber, value: value as ServiceInput });
+    }
+  });
+
+  // Page rows must name cities and services that exist.
+  let pageIds: { cityIds: Map<string, number>; serviceIds: Map<string, number> } | null = null;
+  if (kind === "pages") {
+    const pages = valid as Extract<Validated, { kind: "pages" }>[];
+    const cityIds = await idsBySlug(db, "cities", [...new Set(pages.map((p) => p.value.city_slug))]);
+    const serviceIds = await idsBySlug(db, "services", [...new Set(pages.map((p) => p.value.service_slug))]);
+    pageIds = { cityIds, serviceIds };
+    for (let i = pages.length - 1; i >= 0; i--) {
+      const p = pages[i];
+      const problems: string[] = [];
+      if (!cityIds.has(p.value.city_slug)) problems.push(`no city has the slug '${p.value.city_slug}'`);
+      if (!serviceIds.has(p.value.service_slug)) problems.push(`no service has the slug '${p.value.service_slug}'`);
+      if (problems.length) {
+        const text = problems.join(" and ");
+        rejectedAll.push({ row: p.row, reason: `Unknown slug: ${text}.` });
+        valid.splice(i, 1);
+      }
+    }
+  }
+
+  rejectedAll.sort((a, b) => a.row - b.row);
+  const base = {
+    totalRows: rows.length,
+    accepted: valid.length,
+    rejectedCount: rejectedAll.length,
+    rejected: rejectedAll.slice(0, MAX_REPORTED_REJECTIONS),
+  };
+  if (rejectedAll.length > 0) return emptyReport(kind, start, base);
+
+  let inserted = 0;
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < valid.length; i += BATCH_SIZE) {
+      const batch = valid.slice(i, i + BATCH_SIZE);
+      let flags: { inserted: boolean }[];
+      if (kind === "cities") {
+        flags = await tx
+          .insert(cities)
+          .values(
+            batch.map(({ value }) => {
+              const v = value as CityInput;
+              return {
+                slug: v.slug,
+                name: v.name,
+                state: v.state,
+                description: v.description,
+                latitude: v.latitude,
+                longitude: v.longitude,
+                isActive: v.is_active,
+              };
+            }),
+          )
+          .onConflictDoUpdate({
+            target: cities.slug,
+            set: {
+              name: sql`excluded.name`,
+              state: sql`excluded.state`,
+              description: sql`excluded.description`,
+              latitude: sql`excluded.latitude`,
+              longitude: sql`excluded.longitude`,
+              isActive: sql`excluded.is_active`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      } else if (kind === "services") {
+        flags = await tx
+          .insert(services)
+          .values(
+            batch.map(({ value }) => {
+              const v = value as ServiceInput;
+              return { slug: v.slug, name: v.name, description: v.description, isActive: v.is_active };
+            }),
+          )
+          .onConflictDoUpdate({
+            target: services.slug,
+            set: {
+              name: sql`excluded.name`,
+              description: sql`excluded.description`,
+              isActive: sql`excluded.is_active`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      } else {
+        const ids = pageIds!;
+        flags = await tx
+          .insert(cityServicePages)
+          .values(
+            batch.map(({ value }) => {
+              const v = value as PageInput & { sanitized: string };
+              return {
+                cityId: ids.cityIds.get(v.city_slug)!,
+                serviceId: ids.serviceIds.get(v.service_slug)!,
+                metaTitle: v.meta_title,
+                metaDescription: v.meta_description,
+                content: v.sanitized,
+              };
+            }),
+          )
+          .onConflictDoUpdate({
+            target: [cityServicePages.cityId, cityServicePages.serviceId],
+            set: {
+              metaTitle: sql`excluded.meta_title`,
+              metaDescription: sql`excluded.meta_description`,
+              content: sql`excluded.content`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      }
+      inserted += flags.filter((f) => f.inserted === true || (f.inserted as unknown) === "t").length;
+    }
+  });
+
+  return emptyReport(kind, start, { ...base, stored: true, inserted, updated: valid.length - inserted });
+}
+
+async function idsBySlug(db: Db, table: "cities" | "services", slugs: string[]) {
+  const t = table === "cities" ? cities : services;
+  const ids = new Map<string, number>();
+  for (let i = 0; i < slugs.length; i += 1000) {
+    const chunk = slugs.slice(i, i + 1000);
+    const rows = await db.select({ id: t.id, slug: t.slug }).from(t).where(inArray(t.slug, chunk));
+    for (const r of rows) ids.set(r.slug, r.id);
+  }
+  return ids;
+}
+
+/**
+ * Reads a form body (urlencoded or multipart) of at most `maxBytes`, without trusting the
+ * Content-Length header. Returns null when the body is larger.
+ */
+export async function readFormData(request: Request, maxBytes: number): Promise<FormData | null> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) return null;
+  if (!request.body) return request.formData();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Blob(chunks as BlobPart[]);
+  return new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
+}
