@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "playwright-report/", "test-results/", "bench/results/"] },
+  { ignores: ["build/", "build-*/", ".e2e-*/", "node_modules/", ".react-router/", "data/", "playwright-report/", "test-results/", "bench/results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

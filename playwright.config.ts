@@ -12,6 +12,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: `test-results/${PORT}`,
   fullyParallel: false,
   workers: 2,
   retries: 0,

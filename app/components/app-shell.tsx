@@ -2,7 +2,7 @@
 // site title, search, and the sign-in link or the member's menu.
 import { BookOpen, Home, LogOut, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "lucide-react";
 import type * as React from "react";
-import { Form, Link, NavLink, useNavigation } from "react-router";
+import { Link, NavLink, useNavigation, useSubmit } from "react-router";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/seo";
 import { PendingView } from "./pending-view";
@@ -93,6 +93,7 @@ function MobileDrawer({ viewer }: { viewer: ShellViewer | null }) {
 }
 
 function UserMenu({ viewer }: { viewer: ShellViewer }) {
+  const submit = useSubmit();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -109,10 +110,8 @@ function UserMenu({ viewer }: { viewer: ShellViewer }) {
             <Settings aria-hidden="true" className="size-5" /> Account
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <button type="submit" form="sign-out-form">
-            <LogOut aria-hidden="true" className="size-5" /> Sign out
-          </button>
+        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}>
+          <LogOut aria-hidden="true" className="size-5" /> Sign out
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
@@ -122,15 +121,15 @@ function UserMenu({ viewer }: { viewer: ShellViewer }) {
 function TopBar({ viewer }: { viewer: ShellViewer | null }) {
   return (
     <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
-      <SidebarTrigger>
+      <SidebarTrigger className="shrink-0">
         <Menu aria-hidden="true" className="size-5" />
       </SidebarTrigger>
-      <p className="truncate text-lg font-semibold">
-        <Link to="/" className="focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+      <p className="min-w-0 truncate text-lg font-semibold">
+        <Link to="/" className="inline-flex min-h-11 items-center focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
           {SITE_NAME}
         </Link>
       </p>
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex shrink-0 items-center gap-2">
         <form action="/search" method="get" role="search" className="hidden items-center sm:flex">
           <label htmlFor="site-search" className="sr-only">
             Search the site
@@ -147,13 +146,13 @@ function TopBar({ viewer }: { viewer: ShellViewer | null }) {
             <Search aria-hidden="true" className="size-5" />
           </button>
         </form>
-        <Link to="/search" aria-label="Search" className="inline-flex size-11 items-center justify-center rounded-md hover:bg-accent sm:hidden">
+        <Link to="/search" aria-label="Search" className="inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent sm:hidden">
           <Search aria-hidden="true" className="size-5" />
         </Link>
         {viewer ? (
           <UserMenu viewer={viewer} />
         ) : (
-          <Link to="/auth" className={buttonVariants({ variant: "default" })}>
+          <Link to="/auth" className={buttonVariants({ variant: "default", className: "shrink-0 whitespace-nowrap" })}>
             Sign In
           </Link>
         )}
@@ -209,7 +208,6 @@ export function AppShell({
           </footer>
         </div>
       </div>
-      {viewer ? <Form id="sign-out-form" method="post" action="/auth/sign-out" className="hidden" /> : null}
     </SidebarProvider>
   );
 }

@@ -8,6 +8,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { useToast } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import { answerSchema, fieldErrors, LIMITS, questionSchema, reportSchema } from "~/lib/validation";
 import { runtimeContext } from "~/server/context";
 import {
@@ -185,7 +186,7 @@ function OwnerControls({ kind, id, title, content, result }: { kind: "question" 
           <input type="hidden" name="intent" value={editIntent} />
           {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
           {kind === "question" ? <TextField id={`edit-title-${id}`} label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={title} error={mine?.errors?.title} /> : null}
-          <TextAreaField id={`edit-${kind}-${id}`} label={kind === "question" ? "Content" : "Your answer"} name="content" required maxLength={LIMITS.contentMax} defaultValue={content} rows={5} error={mine?.errors?.content} />
+          <TextAreaField id={`edit-${kind}-${id}`} label={kind === "question" ? "Content" : "Edit your answer"} name="content" required maxLength={LIMITS.contentMax} defaultValue={content} rows={5} error={mine?.errors?.content} />
           <Button type="submit" size="sm">
             Save changes
           </Button>
@@ -230,6 +231,7 @@ function AnswerItem({ answer, viewerId, result }: { answer: AnswerView; viewerId
 function AnswerForm({ questionId, submissionKey }: { questionId: number; submissionKey: string }) {
   const fetcher = useFetcher<ActionData>();
   const show = useToast();
+  const hydrated = useHydrated();
   const [key, setKey] = React.useState(submissionKey);
   const [formKey, setFormKey] = React.useState(0);
   const navigation = useNavigation();
@@ -245,7 +247,8 @@ function AnswerForm({ questionId, submissionKey }: { questionId: number; submiss
   return (
     <fetcher.Form key={formKey} method="post" action={`/forum/${questionId}`} className="grid gap-4">
       <input type="hidden" name="intent" value="answer" />
-      <input type="hidden" name="via" value="fetcher" />
+      {/* Without JavaScript this is a plain form: the action then redirects back to the page. */}
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <PostFields kind="answer" idPrefix="answer" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Answer" />
     </fetcher.Form>
   );
@@ -292,7 +295,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
       </section>
       <section aria-labelledby="your-answer" className="grid gap-3">
         <h2 id="your-answer" className="text-2xl font-semibold">
-          Your answer
+          Add an answer
         </h2>
         {viewerId ? (
           result?.intent === "answer" ? (

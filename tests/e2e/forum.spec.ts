@@ -1,0 +1,133 @@
+import { expect, expectAccessible, signUp, test, uniqueEmail } from "./fixtures";
+
+/** A short unique word (no long digit runs, which would look like a phone number). */
+const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
+
+test.describe("forum", () => {
+  test("a visitor sees the questions and a link to sign in", async ({ page }) => {
+    await page.goto("/forum");
+    await expect(page.getByRole("heading", { name: "Community Forum" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in to ask questions" })).toHaveAttribute("href", /\/auth/);
+    await expect(page.getByText("Recent Answers").first()).toBeVisible();
+    await expectAccessible(page, "/forum signed out");
+  });
+
+  test("a member asks: 'Posting...', the toast, the question on top; markup stays text", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/forum");
+    // Slow the submission down a little so the busy state can be seen.
+    await page.route("**/forum.data*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Ask Question" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ask the community" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, "ask dialog open");
+    const title = `<script>alert("x")</script> Heat or ice? ${tag()}`;
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Content").fill("Which helps your wrists more in the morning?");
+    await dialog.getByRole("button", { name: "Post Question" }).click();
+    await expect(dialog.getByRole("button", { name: "Posting..." })).toBeDisabled();
+    await expect(page.getByText("Question posted!", { exact: true })).toBeVisible();
+    await expect(page.getByText("Your question has been shared with the community", { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const first = page.getByRole("list", { name: "Questions, newest first" }).getByRole("listitem").first();
+    await expect(first.getByRole("heading", { level: 2 })).toHaveText(title);
+    // Opening the dialog again shows empty fields.
+    await page.getByRole("link", { name: "Ask Question" }).click();
+    await expect(page.getByRole("dialog").getByLabel("Title")).toHaveValue("");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("link", { name: "Ask Question" })).toBeFocused();
+  });
+
+  test("empty fields get inline messages and nothing is posted", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/forum");
+    await page.getByRole("link", { name: "Ask Question" }).click();
+    const dialog = page.getByRole("dialog");
+    // Bypass the browser's own 'required' check to see the server's answer.
+    await dialog.locator("form").evaluate((f) => f.setAttribute("novalidate", ""));
+    await dialog.getByLabel("Title").fill("   ");
+    await dialog.getByRole("button", { name: "Post Question" }).click();
+    await expect(dialog.getByText("Title is required")).toBeVisible();
+    await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Failed to post your question", { exact: true })).toBeVisible();
+  });
+
+  test("answer a question, report it, and an admin hides it", async ({ browser }) => {
+    const memberCtx = await browser.newContext();
+    const page = await memberCtx.newPage();
+    await signUp(page);
+    await page.goto("/forum");
+    await page.getByRole("link", { name: /Be the first to answer|Read all answers/ }).first().click();
+    await expect(page).toHaveURL(/\/forum\/\d+$/);
+    const questionUrl = page.url();
+    const answer = `A warm shower helps me ${tag()}`;
+    await page.getByLabel("Your answer", { exact: true }).fill(answer);
+    await page.getByRole("button", { name: "Post Answer" }).click();
+    await expect(page.getByText("Answer posted!", { exact: true })).toBeVisible();
+    await expect(page.locator("p", { hasText: answer })).toBeVisible();
+    await expect(page.getByLabel("Your answer", { exact: true })).toHaveValue("");
+    await expectAccessible(page, "question page");
+
+    // The member reports the question (someone else's).
+    const question = page.locator("article");
+    await question.getByText("Report", { exact: true }).click();
+    await question.getByLabel("What is wrong with it?").fill("This looks like spam");
+    await question.getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByText("Thank you for your report", { exact: true })).toBeVisible();
+    const title = await page.getByRole("heading", { level: 1 }).textContent();
+
+    const adminCtx = await browser.newContext();
+    const admin = await adminCtx.newPage();
+    await signUp(admin, "e2e-admin-forum@example.com");
+    await admin.goto("/admin/reports");
+    const card = admin.getByRole("listitem").filter({ hasText: "This looks like spam" });
+    await expect(card).toBeVisible();
+    await expectAccessible(admin, "/admin/reports");
+    await card.getByRole("button", { name: "Hide" }).click();
+    await expect(admin.getByText("Content hidden", { exact: true })).toBeVisible();
+
+    const gone = await page.goto(questionUrl);
+    expect(gone?.status()).toBe(404);
+    await page.goto("/forum");
+    await expect(page.getByRole("heading", { name: title!, exact: true })).toHaveCount(0);
+    await memberCtx.close();
+    await adminCtx.close();
+  });
+
+  test("/forum/abc is the 404 page", async ({ page }) => {
+    const response = await page.goto("/forum/abc");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  });
+});
+
+test.describe("forum without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("asking and answering work as plain forms", async ({ page }) => {
+    const email = uniqueEmail("nojs-forum");
+    await page.goto("/auth?tab=signup");
+    const up = page.locator("form[data-form='sign-up']");
+    await up.getByLabel("Email").fill(email);
+    await up.getByLabel("Password").fill("nojs-password");
+    await up.getByRole("button", { name: "Create Account" }).click();
+    await page.goto("/forum");
+    await page.getByRole("link", { name: "Ask Question" }).click();
+    await expect(page).toHaveURL(/ask=1/);
+    const title = `No-script question ${tag()}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Content").fill("Asked without JavaScript.");
+    await page.getByRole("button", { name: "Post Question" }).click();
+    await expect(page).toHaveURL(/\/forum$/);
+    const first = page.getByRole("list", { name: "Questions, newest first" }).getByRole("listitem").first();
+    await expect(first.getByRole("heading", { level: 2 })).toHaveText(title);
+    await first.getByRole("link", { name: title, exact: true }).click();
+    await page.getByLabel("Your answer", { exact: true }).fill("Answered without JavaScript.");
+    await page.getByRole("button", { name: "Post Answer" }).click();
+    await expect(page.locator("p", { hasText: "Answered without JavaScript." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "1 Answer" })).toBeVisible();
+  });
+});
