@@ -37,6 +37,8 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  // Security headers on static files too (the app router would be too late for them).
+  app.use(mod.securityHeaders(env));
   app.use(compression());
   if (vite) {
     app.use(vite.middlewares);

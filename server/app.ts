@@ -6,12 +6,14 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { runtimeContext } from "../app/server/context";
+import { cspNonceContext, runtimeContext } from "../app/server/context";
 import type { Runtime } from "../app/server/runtime.server";
+import { originCheck, requestLimits, securityHeaders } from "./security";
 
 export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
 export { DatabaseLockedError } from "../app/server/db.server";
+export { securityHeaders } from "./security";
 
 export function createApp(runtime: Runtime) {
   const app = express.Router();
@@ -32,6 +34,9 @@ export function createApp(runtime: Runtime) {
     });
     next();
   });
+
+  // Security headers, request limits and the same-origin check for writes, before anything else answers.
+  app.use(securityHeaders(runtime.env), requestLimits(), originCheck(runtime.env, runtime.log));
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -54,9 +59,10 @@ export function createApp(runtime: Runtime) {
     "/{*splat}",
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext() {
+      getLoadContext(_req, res) {
         const context = new RouterContextProvider();
         context.set(runtimeContext, runtime);
+        context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
         return context;
       },
     }),

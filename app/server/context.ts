@@ -4,3 +4,6 @@ import { createContext } from "react-router";
 import type { Runtime } from "./runtime.server";
 
 export const runtimeContext = createContext<Runtime>();
+
+/** This request's Content-Security-Policy nonce (server/security.ts), for the scripts React Router writes. */
+export const cspNonceContext = createContext<string>("");

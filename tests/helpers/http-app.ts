@@ -1,0 +1,59 @@
+// The whole application over real HTTP for tests: the Express router of server/app.ts (security
+// middleware, Better Auth, the JSON API, React Router) loaded through Vite, on a fresh test
+// runtime whose SITE_URL is the app's own loopback address.
+import net, { type AddressInfo } from "node:net";
+import express from "express";
+import { createServer, type ViteDevServer } from "vite";
+import { createTestRuntime, type TestRuntime } from "./runtime";
+
+export interface HttpApp {
+  /** The site's origin, also its SITE_URL. */
+  url: string;
+  runtime: TestRuntime;
+  /** fetch against the app; redirects are not followed. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+let vite: ViteDevServer | undefined;
+
+export async function startHttpApp(env: Record<string, string> = {}): Promise<HttpApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const runtime = await createTestRuntime({ SITE_URL: url, ...env });
+  vite ??= await createServer({
+    configFile: "vite.config.ts",
+    logLevel: "error",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, watch: null },
+  });
+  const mod = (await vite.ssrLoadModule("/server/app.ts")) as typeof import("../../server/app");
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(mod.securityHeaders(runtime.env));
+  app.use(mod.createApp(runtime));
+  const server = app.listen(port, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  return {
+    url,
+    runtime,
+    fetch: (path, init = {}) => fetch(new URL(path, url), { redirect: "manual", ...init }),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await vite?.close();
+      vite = undefined;
+      await runtime.close();
+    },
+  };
+}
