@@ -1,3 +1,4 @@
+import * as React from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -85,6 +86,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { viewer, sidebarOpen, toast } = useLoaderData<typeof loader>();
+  React.useEffect(() => {
+    // Lets tests (and styles) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <TooltipProvider>
       <Toaster incoming={toast}>

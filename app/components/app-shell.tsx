@@ -124,8 +124,8 @@ function TopBar({ viewer }: { viewer: ShellViewer | null }) {
       <SidebarTrigger className="shrink-0">
         <Menu aria-hidden="true" className="size-5" />
       </SidebarTrigger>
-      <p className="min-w-0 truncate text-lg font-semibold">
-        <Link to="/" className="inline-flex min-h-11 items-center focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+      <p className="min-w-0 text-base font-semibold sm:text-lg">
+        <Link to="/" className="block truncate py-2.5 leading-6 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
           {SITE_NAME}
         </Link>
       </p>

@@ -161,7 +161,7 @@ function ReportForm({ targetType, targetId, result }: { targetType: "question" |
   const mine = result?.intent === "report" && result.targetId === targetId ? result : undefined;
   return (
     <details className="group" open={Boolean(mine)}>
-      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-2 text-sm underline">Report</summary>
+      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Report</summary>
       <Form method="post" className="mt-2 grid max-w-md gap-3">
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="targetType" value={targetType} />
@@ -181,7 +181,7 @@ function OwnerControls({ kind, id, title, content, result }: { kind: "question" 
   return (
     <div className="flex flex-wrap items-start gap-2">
       <details open={Boolean(mine)}>
-        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-2 text-sm underline">Edit</summary>
+        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Edit</summary>
         <Form method="post" className="mt-2 grid max-w-xl gap-3">
           <input type="hidden" name="intent" value={editIntent} />
           {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
@@ -193,7 +193,7 @@ function OwnerControls({ kind, id, title, content, result }: { kind: "question" 
         </Form>
       </details>
       <details>
-        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-2 text-sm underline">Delete</summary>
+        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Delete</summary>
         <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
           {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}

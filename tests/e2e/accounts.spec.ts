@@ -1,9 +1,9 @@
 import * as OTPAuth from "otpauth";
-import { expect, expectAccessible, signIn, signUp, test, uniqueEmail, waitForMail } from "./fixtures";
+import { expect, expectAccessible, gotoReady, signIn, signUp, test, uniqueEmail, waitForMail } from "./fixtures";
 
 test.describe("accounts", () => {
   test("sign up shows the toast and signs in; the menu shows the email; sign out", async ({ page }) => {
-    await page.goto("/auth");
+    await gotoReady(page, "/auth");
     await expect(page.getByRole("heading", { name: "Join Our Community" })).toBeVisible();
     await expect(page.getByText("Connect with others who understand your journey")).toBeVisible();
     await expect(page.getByText("Sign in to your account or create a new one to join our supportive community")).toBeVisible();
@@ -39,7 +39,7 @@ test.describe("accounts", () => {
     const a = await context.newPage();
     const { email } = await signUp(a);
     const b = await context.newPage();
-    await b.goto("/forum");
+    await gotoReady(b, "/forum");
     await expect(b.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
     await a.getByRole("button", { name: `Account menu for ${email}` }).click();
     await a.getByRole("menuitem", { name: "Sign out" }).click();
@@ -52,7 +52,7 @@ test.describe("accounts", () => {
 
   test("enrol TOTP, sign out, and sign in again with a generated code", async ({ page }) => {
     const { email, password } = await signUp(page);
-    await page.goto("/account/security");
+    await gotoReady(page, "/account/security");
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Set up" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
@@ -79,7 +79,7 @@ test.describe("accounts", () => {
     const { email } = await signUp(page);
     await page.getByRole("button", { name: `Account menu for ${email}` }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
-    await page.goto("/auth");
+    await gotoReady(page, "/auth");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
@@ -102,7 +102,7 @@ test.describe("accounts without JavaScript", () => {
 
   test("sign up and sign in work as plain HTML forms", async ({ page }) => {
     const email = uniqueEmail("nojs");
-    await page.goto("/auth");
+    await gotoReady(page, "/auth");
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await expect(page).toHaveURL(/tab=signup/);
     const up = page.locator("form[data-form='sign-up']");
@@ -116,7 +116,7 @@ test.describe("accounts without JavaScript", () => {
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
 
-    await page.goto("/auth");
+    await gotoReady(page, "/auth");
     const inForm = page.locator("form[data-form='sign-in']");
     await inForm.getByLabel("Email").fill(email);
     await inForm.getByLabel("Password").fill("wrong-password");

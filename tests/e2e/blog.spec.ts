@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signUp, test } from "./fixtures";
+import { expect, expectAccessible, gotoReady, signUp, test } from "./fixtures";
 
 const word = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 
@@ -40,7 +40,7 @@ test.describe("home and blog", () => {
     const editorCtx = await browser.newContext();
     const editor = await editorCtx.newPage();
     await signUp(editor, "e2e-admin-blog@example.com");
-    await editor.goto("/admin/posts");
+    await gotoReady(editor, "/admin/posts");
     await expectAccessible(editor, "/admin/posts");
     const title = `Spring walks with RA ${word()}`;
     await editor.getByLabel("Title").fill(title);
@@ -77,7 +77,7 @@ test.describe("home and blog", () => {
 
   test("a member's story waits for review", async ({ page }) => {
     await signUp(page);
-    await page.goto("/blog#share-story");
+    await gotoReady(page, "/blog#share-story");
     const title = `My first flare ${word()}`;
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Your story").fill("It was frightening, and this community helped.");

@@ -32,19 +32,27 @@ export function uniqueEmail(prefix = "e2e") {
   return `${prefix}-${crypto.randomBytes(5).toString("hex")}@example.com`;
 }
 
+/** Opens a page and waits until React has hydrated it (so clicks run the page's scripts). */
+export async function gotoReady(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
+
 /** Signs up a fresh member through the real form and waits until signed in. */
 export async function signUp(page: Page, email = uniqueEmail(), password = "a-long-password-1") {
-  await page.goto("/auth?tab=signup");
+  await gotoReady(page, "/auth?tab=signup");
   const form = page.locator("form[data-form='sign-up']");
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return { email, password };
 }
 
 export async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth");
+  await gotoReady(page, "/auth");
   const form = page.locator("form[data-form='sign-in']");
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);

@@ -1,11 +1,11 @@
-import { expect, expectAccessible, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, gotoReady, signUp, test, uniqueEmail } from "./fixtures";
 
 /** A short unique word (no long digit runs, which would look like a phone number). */
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 
 test.describe("forum", () => {
   test("a visitor sees the questions and a link to sign in", async ({ page }) => {
-    await page.goto("/forum");
+    await gotoReady(page, "/forum");
     await expect(page.getByRole("heading", { name: "Community Forum" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in to ask questions" })).toHaveAttribute("href", /\/auth/);
     await expect(page.getByText("Recent Answers").first()).toBeVisible();
@@ -14,7 +14,7 @@ test.describe("forum", () => {
 
   test("a member asks: 'Posting...', the toast, the question on top; markup stays text", async ({ page }) => {
     await signUp(page);
-    await page.goto("/forum");
+    await gotoReady(page, "/forum");
     // Slow the submission down a little so the busy state can be seen.
     await page.route("**/forum.data*", async (route) => {
       if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 700));
@@ -43,7 +43,7 @@ test.describe("forum", () => {
 
   test("empty fields get inline messages and nothing is posted", async ({ page }) => {
     await signUp(page);
-    await page.goto("/forum");
+    await gotoReady(page, "/forum");
     await page.getByRole("link", { name: "Ask Question" }).click();
     const dialog = page.getByRole("dialog");
     // Bypass the browser's own 'required' check to see the server's answer.
@@ -59,7 +59,7 @@ test.describe("forum", () => {
     const memberCtx = await browser.newContext();
     const page = await memberCtx.newPage();
     await signUp(page);
-    await page.goto("/forum");
+    await gotoReady(page, "/forum");
     await page.getByRole("link", { name: /Be the first to answer|Read all answers/ }).first().click();
     await expect(page).toHaveURL(/\/forum\/\d+$/);
     const questionUrl = page.url();
@@ -91,7 +91,7 @@ test.describe("forum", () => {
 
     const gone = await page.goto(questionUrl);
     expect(gone?.status()).toBe(404);
-    await page.goto("/forum");
+    await gotoReady(page, "/forum");
     await expect(page.getByRole("heading", { name: title!, exact: true })).toHaveCount(0);
     await memberCtx.close();
     await adminCtx.close();
@@ -109,12 +109,12 @@ test.describe("forum without JavaScript", () => {
 
   test("asking and answering work as plain forms", async ({ page }) => {
     const email = uniqueEmail("nojs-forum");
-    await page.goto("/auth?tab=signup");
+    await gotoReady(page, "/auth?tab=signup");
     const up = page.locator("form[data-form='sign-up']");
     await up.getByLabel("Email").fill(email);
     await up.getByLabel("Password").fill("nojs-password");
     await up.getByRole("button", { name: "Create Account" }).click();
-    await page.goto("/forum");
+    await gotoReady(page, "/forum");
     await page.getByRole("link", { name: "Ask Question" }).click();
     await expect(page).toHaveURL(/ask=1/);
     const title = `No-script question ${tag()}`;

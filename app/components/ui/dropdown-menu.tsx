@@ -2,7 +2,10 @@ import { DropdownMenu as M } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 
-export const DropdownMenu = M.Root;
+/** Non-modal: the rest of the page is not hidden from assistive technology while it is open. */
+export function DropdownMenu(props: React.ComponentProps<typeof M.Root>) {
+  return <M.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = M.Trigger;
 
 export function DropdownMenuContent({ className, ...props }: React.ComponentProps<typeof M.Content>) {

@@ -4,6 +4,7 @@ import { Toast as T } from "radix-ui";
 import { X } from "lucide-react";
 import * as React from "react";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export interface ToastMessage {
   id: string;
@@ -33,8 +34,16 @@ export function Toaster({ children, incoming }: { children: React.ReactNode; inc
     if (incoming) show(incoming);
   }, [incoming, show]);
 
+  const hydrated = useHydrated();
   return (
     <ToastContext.Provider value={show}>
+      {/* Before JavaScript runs (or without it), a message from the last action still shows. */}
+      {!hydrated && incoming ? (
+        <div role="status" className="fixed bottom-4 right-4 z-[100] max-w-md rounded-lg border bg-background p-4 shadow-lg">
+          <p className="font-semibold">{incoming.title}</p>
+          {incoming.description ? <p>{incoming.description}</p> : null}
+        </div>
+      ) : null}
       <T.Provider duration={7000} swipeDirection="right" label="Notification">
         {children}
         {toasts.map((t) => (
