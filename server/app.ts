@@ -8,6 +8,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
 import type { Runtime } from "../app/server/runtime.server";
+import { createApiRouter } from "./api/router";
 import { originCheck, requestLimits, securityHeaders } from "./security";
 
 export { openRuntime } from "../app/server/runtime.server";
@@ -49,6 +50,8 @@ export function createApp(runtime: Runtime) {
   });
 
   app.all("/api/auth/{*splat}", toNodeHandler(runtime.auth));
+
+  app.use("/api/v1", createApiRouter(runtime));
 
   app.get("/.well-known/jwks.json", async (_req, res) => {
     res.setHeader("Cache-Control", "public, max-age=300");

@@ -1,0 +1,162 @@
+// The OpenAPI 3.1 description of /api/v1, generated from the zod schemas in ./schemas.ts (the same
+// ones that validate requests and type the responses).
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import {
+  AnswerBodySchema,
+  AnswerCreatedSchema,
+  ErrorSchema,
+  HomeSchema,
+  PageQuerySchema,
+  PlacePageSchema,
+  PlaceParamSchema,
+  PostPageSchema,
+  PostSchema,
+  QuestionBodySchema,
+  QuestionCreatedSchema,
+  QuestionIdParamSchema,
+  QuestionPageSchema,
+  QuestionSchema,
+  SlugParamSchema,
+  StatsSchema,
+} from "./schemas";
+
+const json = (schema: z.ZodType) => ({ "application/json": { schema } });
+
+const retryAfter = z.object({
+  "Retry-After": z.string().meta({ description: "Seconds to wait before trying again.", example: "42" }),
+});
+
+const ERRORS = {
+  400: "Invalid input: the fields named in `errors` (validation_failed), an email address or phone number to confirm with acknowledgePersonal (personal_details), a body that is not an object (invalid_body), malformed JSON (invalid_json), or a bad page number.",
+  401: "No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), or a deleted account (unknown_user).",
+  404: "Not found (not_found).",
+  413: "The body is larger than 64 KB (payload_too_large).",
+  415: "The body is not JSON (unsupported_media_type).",
+  429: "Too many requests (rate_limited): wait for Retry-After seconds.",
+  500: "Something went wrong on our side (internal).",
+} as const;
+
+function errors(...statuses: (keyof typeof ERRORS)[]): ZodOpenApiResponsesObject {
+  const out: ZodOpenApiResponsesObject = {};
+  for (const status of statuses) {
+    out[`${status}`] = {
+      description: ERRORS[status],
+      content: json(ErrorSchema),
+      ...(status === 429 ? { headers: retryAfter } : {}),
+    };
+  }
+  return out;
+}
+
+function read(summary: string, description: string, schema: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
+  return {
+    summary,
+    description,
+    ...extra,
+    responses: { 200: { description: "OK", content: json(schema) }, ...errors(...statuses, 429, 500) },
+  } satisfies ZodOpenApiOperationObject;
+}
+
+function write(summary: string, description: string, body: z.ZodType, created: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
+  const location = z.object({ Location: z.string().meta({ description: "The question's API path." }) });
+  return {
+    summary,
+    description,
+    security: [{ bearerAuth: [] }],
+    ...extra,
+    requestBody: { required: true, content: json(body) },
+    responses: {
+      201: { description: "Stored.", headers: location, content: json(created) },
+      200: { description: "Already stored with this submission key: nothing new was stored.", headers: location, content: json(created) },
+      ...errors(400, 401, ...statuses, 413, 415, 429, 500),
+    },
+  } satisfies ZodOpenApiOperationObject;
+}
+
+export function createOpenApiDocument(serverUrl: string) {
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Capsiva RA Community API",
+      version: "1.0.0",
+      description:
+        "Read the community's published articles, forum questions and answers, counters and local pages; " +
+        "members post questions and answers with a bearer JWT. Get one while signed in: GET /api/auth/token " +
+        "with the session cookie answers {\"token\": \"...\"}; it is valid for 15 minutes. Public keys: /api/auth/jwks " +
+        "and /.well-known/jwks.json (EdDSA, Ed25519). Every client address may send 120 requests a minute.",
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "A JWT from GET /api/auth/token (Better Auth). Cookies are never accepted by the API.",
+        },
+      },
+    },
+    paths: {
+      "/stats": { get: read("Counters", "Community members, visible questions and published articles.", StatsSchema) },
+      "/home": {
+        get: read("Latest activity", "The latest 3 published posts and the latest 3 visible questions, newest first.", HomeSchema),
+      },
+      "/posts": {
+        get: read(
+          "Published posts",
+          "Published blog posts, newest first, 20 a page.",
+          PostPageSchema,
+          { requestParams: { query: PageQuerySchema } },
+          [400],
+        ),
+      },
+      "/posts/{slug}": {
+        get: read("One published post", "A published post by slug; unpublished and unknown posts are 404.", PostSchema, { requestParams: { path: SlugParamSchema } }, [404]),
+      },
+      "/questions": {
+        get: read(
+          "Forum questions",
+          "Visible questions, newest first, 20 a page, each with its answer count and first two visible answers.",
+          QuestionPageSchema,
+          { requestParams: { query: PageQuerySchema } },
+          [400],
+        ),
+        post: write(
+          "Ask a question",
+          "Posts a question as the token's member, with the web form's rules: title 1-200 and content 1-10,000 characters after trimming, at most 5 questions in 10 minutes.",
+          QuestionBodySchema,
+          QuestionCreatedSchema,
+        ),
+      },
+      "/questions/{id}": {
+        get: read("One question", "A visible question with all its visible answers, oldest first; hidden or unknown questions are 404.", QuestionSchema, { requestParams: { path: QuestionIdParamSchema } }, [404]),
+      },
+      "/questions/{id}/answers": {
+        post: write(
+          "Answer a question",
+          "Posts an answer as the token's member, with the web form's rules: content 1-10,000 characters after trimming, at most 20 answers in 10 minutes.",
+          AnswerBodySchema,
+          AnswerCreatedSchema,
+          { requestParams: { path: QuestionIdParamSchema } },
+          [404],
+        ),
+      },
+      "/places/{citySlug}/{serviceSlug}": {
+        get: read(
+          "A city-service page",
+          "The city, the service and the page (the stored record, or the generated default page). A missing or inactive city or service is 404.",
+          PlacePageSchema,
+          { requestParams: { path: PlaceParamSchema } },
+          [404],
+        ),
+      },
+      "/openapi.json": {
+        get: {
+          summary: "This document",
+          responses: { 200: { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } } },
+        },
+      },
+    },
+  });
+}

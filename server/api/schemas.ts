@@ -1,0 +1,254 @@
+// The JSON API's contract: request and response schemas in zod. The OpenAPI document is generated
+// from these, the handlers are typed by them, and the tests validate real responses against them.
+// Request bodies reuse the forms' schemas (app/lib/validation.ts): the API accepts exactly what the
+// web forms accept.
+import { z } from "zod";
+import "zod-openapi";
+import { answerSchema, LIMITS, questionSchema } from "~/lib/validation";
+
+const id = z.number().int().positive();
+const isoDate = z.iso.datetime().meta({ description: "ISO 8601 date and time, UTC", example: "2025-01-24T09:30:00.000Z" });
+const count = z.number().int().min(0);
+
+// ---------------------------------------------------------------- errors
+
+export const ErrorSchema = z
+  .strictObject({
+    message: z.string().meta({ description: "A sentence a person can read." }),
+    code: z.string().meta({
+      description:
+        "A stable machine-readable code: invalid_jwt, jwt_expired, invalid_jwt_claims, missing_token, unknown_user, " +
+        "validation_failed, personal_details, invalid_body, invalid_json, payload_too_large, unsupported_media_type, " +
+        "not_found, method_not_allowed, rate_limited, internal.",
+      example: "invalid_jwt",
+    }),
+    errors: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: "Field name -> message, for validation errors.", example: { title: "Title is required" } }),
+  })
+  .meta({ id: "Error", description: "Every error answers with this shape." });
+
+export type ApiErrorBody = z.infer<typeof ErrorSchema>;
+
+// ---------------------------------------------------------------- reads
+
+export const StatsSchema = z
+  .strictObject({
+    members: count.meta({ description: "Community members (profiles)." }),
+    questions: count.meta({ description: "Visible forum questions." }),
+    articles: count.meta({ description: "Published blog posts." }),
+  })
+  .meta({ id: "Stats" });
+
+export const HomePostSchema = z
+  .strictObject({
+    id,
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string().nullable(),
+    preview: z.string().meta({ description: "The first 100 characters of the content, as on the home page's card." }),
+    author: z.string().meta({ description: "The author's display name, or 'Anonymous' (as on the home page)." }),
+    createdAt: isoDate,
+  })
+  .meta({ id: "HomePost" });
+
+export const HomeQuestionSchema = z
+  .strictObject({
+    id,
+    title: z.string(),
+    preview: z.string().meta({ description: "The first 100 characters of the content, as on the home page's card." }),
+    author: z.string().meta({ description: "The author's display name, or 'Anonymous'." }),
+    answerCount: count,
+    createdAt: isoDate,
+  })
+  .meta({ id: "HomeQuestion" });
+
+export const HomeSchema = z
+  .strictObject({
+    posts: z.array(HomePostSchema).max(3).meta({ description: "The latest 3 published posts, newest first." }),
+    questions: z.array(HomeQuestionSchema).max(3).meta({ description: "The latest 3 visible questions, newest first." }),
+  })
+  .meta({ id: "Home" });
+
+const paging = {
+  page: z.number().int().min(1).meta({ description: "The page asked for." }),
+  pageCount: z.number().int().min(1).meta({ description: "How many pages there are (at least 1)." }),
+  pageSize: z.number().int().min(1).meta({ description: "Items per page (20)." }),
+  total: count.meta({ description: "Items on all pages." }),
+};
+
+export const PostSummarySchema = z
+  .strictObject({
+    id,
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string().nullable().meta({ description: "The excerpt the author wrote, if any." }),
+    preview: z.string().meta({ description: "The excerpt, or the first 150 characters of the content (the blog card's text)." }),
+    author: z.string().meta({ description: "The author's display name, or 'Community Author'." }),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    publishedAt: isoDate,
+  })
+  .meta({ id: "PostSummary" });
+
+export const PostPageSchema = z.strictObject({ posts: z.array(PostSummarySchema), ...paging }).meta({ id: "PostPage" });
+
+export const PostSchema = z
+  .strictObject({
+    id,
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string().nullable(),
+    content: z.string().meta({ description: "Plain text; paragraphs are separated by line breaks." }),
+    author: z.string().meta({ description: "The author's display name, or 'Community Author'." }),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    publishedAt: isoDate,
+  })
+  .meta({ id: "Post" });
+
+export const AnswerSchema = z
+  .strictObject({
+    id,
+    content: z.string(),
+    author: z.string().meta({ description: "The author's display name, or 'Anonymous'." }),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: "Answer" });
+
+const questionFields = {
+  id,
+  title: z.string(),
+  content: z.string(),
+  author: z.string().meta({ description: "The author's display name, or 'Anonymous'." }),
+  answerCount: count.meta({ description: "Visible answers." }),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+};
+
+export const QuestionSummarySchema = z
+  .strictObject({
+    ...questionFields,
+    recentAnswers: z.array(AnswerSchema).max(2).meta({ description: "The first two visible answers, oldest first." }),
+  })
+  .meta({ id: "QuestionSummary" });
+
+export const QuestionPageSchema = z
+  .strictObject({ questions: z.array(QuestionSummarySchema), ...paging })
+  .meta({ id: "QuestionPage" });
+
+export const QuestionSchema = z
+  .strictObject({
+    ...questionFields,
+    answers: z.array(AnswerSchema).meta({ description: "Every visible answer, oldest first." }),
+  })
+  .meta({ id: "Question" });
+
+export const PlacePageSchema = z
+  .strictObject({
+    path: z.string().meta({ description: "The web page's path, /{citySlug}/{serviceSlug}.", example: "/portland/pain-relief" }),
+    city: z.strictObject({
+      slug: z.string(),
+      name: z.string(),
+      state: z.string(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    }),
+    service: z.strictObject({ slug: z.string(), name: z.string() }),
+    page: z.strictObject({
+      id: id.nullable().meta({ description: "The stored page record's id; null when the generated default page is shown." }),
+      isDefault: z.boolean(),
+      metaTitle: z.string(),
+      metaDescription: z.string(),
+      content: z.string().meta({ description: "Sanitised HTML." }),
+    }),
+  })
+  .meta({ id: "PlacePage" });
+
+// ---------------------------------------------------------------- parameters
+
+export const PageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: "page must be a whole number of 1 or more" })
+    .int("page must be a whole number of 1 or more")
+    .min(1, "page must be a whole number of 1 or more")
+    .max(1_000_000, "page must be at most 1,000,000")
+    .optional()
+    .meta({ description: "Page number, from 1 (20 items a page). A page past the last one is empty.", example: 1 }),
+});
+
+export const POST_SLUG = /^[a-z0-9-]{1,120}$/;
+export const QUESTION_ID = /^[0-9]{1,9}$/;
+
+export const SlugParamSchema = z.object({
+  slug: z.string().regex(POST_SLUG).meta({ description: "The post's slug.", example: "living-well-with-ra" }),
+});
+
+export const QuestionIdParamSchema = z.object({
+  id: z.string().regex(QUESTION_ID).meta({ description: "The question's numeric id.", example: "1" }),
+});
+
+export const PlaceParamSchema = z.object({
+  citySlug: z.string().meta({ description: "An active city's slug.", example: "portland" }),
+  serviceSlug: z.string().meta({ description: "An active service's slug.", example: "pain-relief" }),
+});
+
+// ---------------------------------------------------------------- writes
+
+/** What the API adds to the forms' fields; the fields themselves are checked by postQuestion/postAnswer. */
+export const ApiPostExtrasSchema = z.object({
+  acknowledgePersonal: z
+    .boolean({ error: "acknowledgePersonal must be true or false" })
+    .optional()
+    .meta({
+      description:
+        "Send true to post although the text contains an email address or phone number (the API answers 400 " +
+        "personal_details first, as the web form warns).",
+    }),
+});
+
+const lengths = (min: number, max: number, description: string) => ({ description, override: { minLength: min, maxLength: max } });
+
+export const QuestionBodySchema = questionSchema
+  .extend({
+    title: questionSchema.shape.title.meta(lengths(1, LIMITS.titleMax, "Trimmed; 1-200 characters.")),
+    content: questionSchema.shape.content.meta(lengths(1, LIMITS.contentMax, "Trimmed; 1-10,000 characters.")),
+    submissionKey: questionSchema.shape.submissionKey.meta({
+      description: "Any string up to 64 characters. Sending the same key again returns the question already stored (200) instead of a second one.",
+    }),
+    ...ApiPostExtrasSchema.shape,
+  })
+  .meta({
+    id: "QuestionBody",
+    description: "The author is the token's subject; an author field in the body is ignored.",
+  });
+
+export const AnswerBodySchema = answerSchema
+  .extend({
+    content: answerSchema.shape.content.meta(lengths(1, LIMITS.contentMax, "Trimmed; 1-10,000 characters.")),
+    submissionKey: answerSchema.shape.submissionKey.meta({
+      description: "Any string up to 64 characters. Sending the same key again returns the answer already stored (200).",
+    }),
+    ...ApiPostExtrasSchema.shape,
+  })
+  .meta({
+    id: "AnswerBody",
+    description: "The author is the token's subject; an author field in the body is ignored.",
+  });
+
+export const QuestionCreatedSchema = z
+  .strictObject({
+    id,
+    created: z.boolean().meta({ description: "false when the submission key had already been used: nothing new was stored." }),
+  })
+  .meta({ id: "QuestionCreated" });
+
+export const AnswerCreatedSchema = z
+  .strictObject({
+    id,
+    questionId: id,
+    created: z.boolean().meta({ description: "false when the submission key had already been used: nothing new was stored." }),
+  })
+  .meta({ id: "AnswerCreated" });
