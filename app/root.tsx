@@ -22,13 +22,14 @@ import { readSidebarCookie } from "./components/ui/sidebar";
 import { seo, siteUrlFrom } from "./lib/seo";
 import { runtimeContext } from "./server/context";
 import { publicConfig } from "./server/env.server";
-import { loadViewer, viewerContext } from "./server/session.server";
+import { loadViewer, sessionRefreshedContext, viewerContext } from "./server/session.server";
 import { clearToastHeader, readToast } from "./server/toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const { viewer, setCookies } = await loadViewer(request, context);
     context.set(viewerContext, viewer);
+    context.set(sessionRefreshedContext, Boolean(viewer) && setCookies.some((c) => c.includes("session_token=")));
     const response = (await next()) as Response;
     for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
     if (request.method === "GET" && (request.headers.get("cookie") ?? "").includes("toast=")) {
@@ -49,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sidebarOpen: readSidebarCookie(request.headers.get("cookie")),
     toast: await readToast(request),
     now: Date.now(),
+    sessionRefreshed: context.get(sessionRefreshedContext),
   });
 }
 
@@ -85,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { viewer, sidebarOpen, toast } = useLoaderData<typeof loader>();
+  const { viewer, sidebarOpen, toast, sessionRefreshed, now } = useLoaderData<typeof loader>();
   React.useEffect(() => {
     // Lets tests (and styles) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -93,7 +95,7 @@ export default function App() {
   return (
     <TooltipProvider>
       <Toaster incoming={toast}>
-        <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} />
+        <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} refreshedAt={sessionRefreshed ? now : null} />
         <AppShell viewer={viewer} sidebarOpen={sidebarOpen}>
           <Outlet />
         </AppShell>

@@ -7,7 +7,16 @@ import { useRevalidator } from "react-router";
 export type AuthEvent = "SIGNED_IN" | "SIGNED_OUT" | "TOKEN_REFRESHED" | "MFA_CHALLENGE_VERIFIED";
 export const AUTH_CHANNEL = "capsiva-auth";
 
-export function AuthBroadcast({ signedInAs, aal }: { signedInAs: string | null; aal: "aal1" | "aal2" | null }) {
+export function AuthBroadcast({
+  signedInAs,
+  aal,
+  refreshedAt,
+}: {
+  signedInAs: string | null;
+  aal: "aal1" | "aal2" | null;
+  /** Set when the server rolled the session forward on this request. */
+  refreshedAt: number | null;
+}) {
   const revalidator = useRevalidator();
   const previous = React.useRef<{ user: string | null; aal: string | null } | null>(null);
   const channel = React.useRef<BroadcastChannel | null>(null);
@@ -34,6 +43,10 @@ export function AuthBroadcast({ signedInAs, aal }: { signedInAs: string | null; 
     else if (signedInAs && before.aal !== aal && aal === "aal2") event = "MFA_CHALLENGE_VERIFIED";
     if (event) channel.current.postMessage({ event });
   }, [signedInAs, aal]);
+
+  React.useEffect(() => {
+    if (refreshedAt && channel.current) channel.current.postMessage({ event: "TOKEN_REFRESHED" satisfies AuthEvent });
+  }, [refreshedAt]);
 
   return null;
 }

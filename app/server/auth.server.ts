@@ -109,7 +109,11 @@ export function createAuth(options: { db: Db; env: Env; secret: string; mailer: 
     },
     plugins: [
       twoFactor({ issuer: SITE_NAME }),
-      jwt({ jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } }, jwt: { expirationTime: "15m" } }),
+      jwt({
+        jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        // API tokens carry who (sub) and the role, nothing personal such as the email address.
+        jwt: { expirationTime: "15m", definePayload: ({ user }) => ({ role: (user as { role?: string }).role ?? "member" }) },
+      }),
     ],
   });
 }

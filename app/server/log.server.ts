@@ -1,13 +1,37 @@
 // Structured JSON logs. Message bodies, passwords, cookies and tokens are never logged: request
-// logs carry only the request id, method, path (without its query), status and duration.
+// logs carry only the request id, method, path (without its query), status and duration, and
+// errors go through `safeError`, which drops what a failed query says about its parameters.
 import pino from "pino";
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string = process.env.LOG_LEVEL ?? "info"): Logger {
-  return pino({
+/**
+ * What is safe to log about an error. A failed query's message lists the statement's parameters
+ * (what a member wrote), so for those only the database's own message and code are kept; stacks
+ * are kept without their message line.
+ */
+export function safeError(error: unknown) {
+  const e = error instanceof Error ? error : new Error(String(error));
+  const cause = e.cause instanceof Error ? (e.cause as Error & { code?: unknown }) : undefined;
+  const failedQuery = e.message.startsWith("Failed query:");
+  return {
+    name: e.name,
+    message: failedQuery ? "A database query failed" : e.message,
+    ...(cause ? { cause: { name: cause.name, message: cause.message, code: cause.code } } : {}),
+    stack: (e.stack ?? "")
+      .split("\n")
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 12)
+      .join("\n"),
+  };
+}
+
+export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
+    serializers: { err: safeError },
     redact: { paths: ["password", "*.password", "token", "*.token", "headers.cookie", "headers.authorization"], remove: true },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

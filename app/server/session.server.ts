@@ -19,6 +19,8 @@ export interface Viewer {
 }
 
 export const viewerContext = createContext<Viewer | null>(null);
+/** True when this request rolled the member's session forward (a new expiry was set). */
+export const sessionRefreshedContext = createContext<boolean>(false);
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 

@@ -77,28 +77,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (typeof status === "number" && status >= 400 && status < 500) {
       return sendError(res, new ApiError(status, "bad_request", "The request could not be read."));
     }
-    log.error({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: req.baseUrl + req.path, err: describeError(error) }, "api request failed");
+    log.error({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: req.baseUrl + req.path, err: error }, "api request failed");
     sendError(res, new ApiError(500, "internal", "Internal error"));
   };
 }
 
-/**
- * What is safe to log about an unexpected error. Never the request body, headers or token: a failed
- * query's message lists the statement's parameters (what the member wrote), so for those only the
- * database's own message and code are kept; stacks are kept without their message line.
- */
-export function describeError(error: unknown) {
-  const e = error instanceof Error ? error : new Error(String(error));
-  const cause = e.cause instanceof Error ? (e.cause as Error & { code?: unknown }) : undefined;
-  const failedQuery = e.message.startsWith("Failed query:");
-  return {
-    name: e.name,
-    message: failedQuery ? "A database query failed" : e.message,
-    ...(cause ? { cause: { name: cause.name, message: cause.message, code: cause.code } } : {}),
-    stack: (e.stack ?? "")
-      .split("\n")
-      .filter((line) => /^\s+at /.test(line))
-      .slice(0, 12)
-      .join("\n"),
-  };
-}

@@ -78,4 +78,20 @@ test.describe("layout", () => {
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test("pages hydrate without warnings or errors in the console (relative times included)", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`${page.url()}: ${e.message}`));
+    for (const path of ["/", "/blog", "/forum", "/forum/1", "/article/how-i-learned-to-pace-my-mornings", "/blog/capsaicin-arthritis-guide", "/new-york/arthritis-pain-relief", "/auth"]) {
+      await page.goto(path);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    }
+    // Client-side navigation too.
+    await page.getByRole("link", { name: "Forum" }).first().click();
+    await expect(page).toHaveURL(/\/forum$/);
+    expect(problems).toEqual([]);
+  });
 });

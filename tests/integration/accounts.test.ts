@@ -116,6 +116,36 @@ describe("sign up and sign in", () => {
   });
 });
 
+describe("sessions", () => {
+  it("a revoked session signs the browser out cleanly (the cookie is removed)", async () => {
+    const res = await run(authRoute, formRequest("/auth", { intent: "signup", email: "revoked@example.com", password: "secret12" }));
+    const cookie = cookiesOf(res.headers);
+    const [user] = await rt.db.select().from(users).where(eq(users.email, "revoked@example.com"));
+    const { sessions } = await import("../../db/schema");
+    await rt.db.delete(sessions).where(eq(sessions.userId, user.id));
+    const { viewer, setCookies } = await loadViewer(getRequest("/", { cookie }), contextFor(rt));
+    expect(viewer).toBeNull();
+    expect(setCookies.join("\n")).toMatch(/better-auth\.session_token=;.*Max-Age=0/i);
+  });
+
+  it("limits sign-in attempts per address (Better Auth) with 429 and a wait time", async () => {
+    const limited = await createTestRuntime();
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 12; i++) {
+        last = await run(authRoute, formRequest("/auth", { intent: "signin", email: `someone${i}@example.com`, password: "whatever-1" }, { headers: { "x-forwarded-for": "203.0.113.9" } }), null, limited);
+        statuses.push(last.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      expect((last!.data as { errors: { form: string } }).errors.form).toMatch(/Too many attempts/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("account", () => {
   it("saves a display name of 1-50 characters and refuses others", async () => {
     const m = await createMember(rt);

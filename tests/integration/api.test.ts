@@ -1,11 +1,11 @@
 // The JSON API at /api/v1 over real HTTP: an Express app with the API router on a real runtime
 // (database, Better Auth, rate limits), listening on a free port, called with fetch.
 import type { AddressInfo } from "node:net";
+import { createLogger } from "~/server/log.server";
 import { Writable } from "node:stream";
 import { count, eq, sql } from "drizzle-orm";
 import express from "express";
 import { decodeJwt, generateKeyPair, SignJWT } from "jose";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, services, users } from "../../db/schema";
@@ -622,7 +622,7 @@ describe("unexpected failures", () => {
   it("answer 500 in the error shape and are logged without the body or the token", async () => {
     const rt = await createTestRuntime({ RATE_LIMITS: "false" });
     const lines: string[] = [];
-    rt.log = pino({ level: "info" }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    rt.log = createLogger("info", new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
     const api = await startApi(rt);
     try {
       const member = await memberWithToken(rt);
