@@ -158,9 +158,10 @@ function isMultipart(req: Request) {
 }
 
 /**
- * What a request may carry: a query string up to 4 KB (414 beyond), a body up to 1 MB (6 MB for
- * multipart; 413 beyond), a declared length for any body (chunked uploads are refused with 411,
- * so the limit holds without buffering), and a path that decodes (404 otherwise, never a 500).
+ * What a request may carry: a query string up to 4 KB (414 beyond) without NUL bytes (400), a
+ * body up to 1 MB (6 MB for multipart; 413 beyond), a declared length for any body (chunked
+ * uploads are refused with 411, so the limit holds without buffering), and a path that decodes
+ * to no control characters (404 otherwise, never a 500).
  */
 export function requestLimits(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -168,6 +169,10 @@ export function requestLimits(): RequestHandler {
     const q = url.indexOf("?");
     if (q >= 0 && url.length - q - 1 > QUERY_LIMIT) {
       return refuse(req, res, 414, "Address too long", `The query string is over ${QUERY_LIMIT} characters.`);
+    }
+    // A NUL byte is never part of a real query, and PostgreSQL refuses it in any text value.
+    if (q >= 0 && /%00/i.test(url.slice(q))) {
+      return refuse(req, res, 400, "Bad request", "The address contains a character that is not allowed.");
     }
     const path = q >= 0 ? url.slice(0, q) : url;
     let decoded: string;

@@ -44,6 +44,27 @@ export const multiLine = (label: string, max: number) =>
         .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`),
     );
 
+/** Largest id PostgreSQL's integer (serial) columns hold. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** True for a number that can be a row id; anything else can only be "not found". */
+export function isRowId(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 && value <= MAX_ROW_ID;
+}
+
+/** A row id sent by a form. */
+export const rowIdField = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+/**
+ * The hidden key that makes a double-submitted form store one row. The form sends a UUID; any
+ * other value is ignored (as if none was sent) rather than stored.
+ */
+const submissionKeyField = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .optional()
+  .catch(undefined);
+
 export const emailField = z
   .string({ error: "Email is required" })
   .trim()
@@ -70,19 +91,19 @@ export const signUpSchema = z.object({ email: emailField, password: newPasswordF
 export const questionSchema = z.object({
   title: singleLine("Title", LIMITS.titleMax),
   content: multiLine("Content", LIMITS.contentMax),
-  submissionKey: z.string().max(64).optional(),
+  submissionKey: submissionKeyField,
 });
 
 export const answerSchema = z.object({
   content: multiLine("Answer", LIMITS.contentMax),
-  submissionKey: z.string().max(64).optional(),
+  submissionKey: submissionKeyField,
 });
 
 export const displayNameSchema = z.object({ displayName: singleLine("Display name", LIMITS.displayNameMax) });
 
 export const reportSchema = z.object({
   targetType: z.enum(["question", "answer"]),
-  targetId: z.coerce.number().int().positive(),
+  targetId: rowIdField,
   reason: multiLine("Reason", LIMITS.reportReasonMax),
 });
 
@@ -107,7 +128,7 @@ export const postSchema = z.object({
 export const storySchema = z.object({
   title: singleLine("Title", LIMITS.titleMax),
   content: multiLine("Your story", LIMITS.storyMax),
-  submissionKey: z.string().max(64).optional(),
+  submissionKey: submissionKeyField,
 });
 
 /** Field errors keyed by field name (the first message for each). */

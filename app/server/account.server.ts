@@ -125,6 +125,8 @@ export async function listSessions(db: Db, userId: string) {
 
 /** Ends one of the member's own sessions (never someone else's). */
 export async function revokeSession(db: Db, userId: string, sessionId: string) {
+  // Session ids are short tokens; anything else (empty, huge, a NUL byte) names no session.
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(sessionId)) return false;
   const rows = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId))).returning({ id: sessions.id });
   return rows.length > 0;
 }

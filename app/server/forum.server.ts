@@ -1,6 +1,7 @@
 // Forum questions and answers. Every list is a fixed number of statements whatever its size;
 // hidden content never leaves this module except through the moderation functions.
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
 import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
 
@@ -245,12 +246,14 @@ export async function answerQuestion(
 }
 
 async function ownedQuestion(db: Db, id: number, authorId: string) {
+  if (!isRowId(id)) throw new NotFoundError("question not found");
   const [row] = await db.select({ authorId: forumQuestions.authorId }).from(forumQuestions).where(and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
   if (!row) throw new NotFoundError("question not found");
   if (row.authorId !== authorId) throw new ForbiddenError("not the author");
 }
 
 async function ownedAnswer(db: Db, id: number, authorId: string) {
+  if (!isRowId(id)) throw new NotFoundError("answer not found");
   const [row] = await db
     .select({ authorId: forumAnswers.authorId, questionId: forumAnswers.questionId, hiddenAt: forumAnswers.hiddenAt })
     .from(forumAnswers)

@@ -1,6 +1,7 @@
 // Reports from members and the moderators' queue: hide, restore, dismiss. Hidden content
 // disappears from every list, count, page and feed (forum.server.ts filters on hidden_at).
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
 import { recountAnswers, NotFoundError } from "./forum.server";
 import { forumAnswers, forumQuestions, profiles, reports } from "../../db/schema";
@@ -92,6 +93,7 @@ export async function listReports(db: Db, status: "open" | "resolved" = "open", 
 }
 
 async function setHidden(db: Db, type: TargetType, id: number, hidden: boolean, moderatorId: string) {
+  if (!isRowId(id)) throw new NotFoundError(`${type} not found`);
   await db.transaction(async (tx) => {
     const now = new Date();
     if (type === "question") {
@@ -121,6 +123,7 @@ export const hideContent = (db: Db, type: TargetType, id: number, moderatorId: s
 export const restoreContent = (db: Db, type: TargetType, id: number, moderatorId: string) => setHidden(db, type, id, false, moderatorId);
 
 export async function dismissReport(db: Db, reportId: number, moderatorId: string) {
+  if (!isRowId(reportId)) return false;
   const rows = await db
     .update(reports)
     .set({ status: "dismissed", resolvedBy: moderatorId, resolvedAt: new Date() })

@@ -353,6 +353,14 @@ describe("request limits", () => {
     expect((await app.fetch(`/forum?q=${"a".repeat(4000)}`)).status).toBe(200);
   });
 
+  it("answers 400 to a NUL byte in the query string (PostgreSQL refuses it in text)", async () => {
+    for (const path of ["/search?q=%00", "/forum?page=1%00", "/auth?redirectTo=/%00"]) {
+      const res = await app.fetch(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.text()).toMatch(/not allowed/);
+    }
+  });
+
   it.each([
     "/forum/99999999999999999999",
     "/forum/-1",

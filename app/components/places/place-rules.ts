@@ -2,6 +2,7 @@
 // import and the domain module: one zod schema per form, the limits the inputs show, and the
 // slugs that can never name a city because a top-level route already uses them.
 import { z } from "zod";
+import { isRowId, rowIdField } from "~/lib/validation";
 
 export const LIMITS = {
   slug: 100,
@@ -189,7 +190,7 @@ const pageShape = {
     .superRefine(noControlChars("content")),
 };
 
-const id = z.coerce.number().int().positive();
+const id = rowIdField;
 const optionalId = z
   .string()
   .trim()
@@ -197,7 +198,7 @@ const optionalId = z
   .transform((v, ctx) => {
     if (v === undefined || v === "") return undefined;
     const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) {
+    if (!isRowId(n)) {
       ctx.addIssue({ code: "custom", message: "Unknown record." });
       return z.NEVER;
     }
