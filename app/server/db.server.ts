@@ -97,7 +97,7 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
  * Two processes must never open the same PGlite folder: it corrupts silently. The lock file
  * holds the owner's pid; a lock left by a process that no longer runs is taken over.
  */
-function acquireLock(folder: string): () => void {
+export function acquireLock(folder: string): () => void {
   const lockFile = path.join(folder, "..", `${path.basename(folder)}.lock`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

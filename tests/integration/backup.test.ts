@@ -1,0 +1,203 @@
+// Backups round-trip: what db:backup writes, db:restore brings back, on the embedded database
+// always, and on PostgreSQL (pg_dump/pg_restore into a fresh database) when the suite runs there.
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { asc } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { blogPosts, forumQuestions, users } from "../../db/schema";
+import { backupDatabase, BackupError, restoreDatabase, type BackupTarget } from "~/server/backup.server";
+import { openDatabase, type Database } from "~/server/db.server";
+import { usingPostgres } from "../helpers/runtime";
+
+const run = promisify(execFile);
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-backup-"));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** A migrated embedded database in `folder`, from the suite's template (no migration run). */
+function newEmbedded(folder: string) {
+  return openDatabase(folder, { loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
+}
+
+/** A member, a question in two scripts and a published post: enough to notice anything missing. */
+async function fill(database: Database) {
+  const id = crypto.randomUUID();
+  await database.db.insert(users).values({ id, name: "", email: `${id}@example.com` });
+  await database.db.insert(forumQuestions).values([
+    { authorId: id, title: "Ünïcödé question ✓", content: "Line one\nLine two" },
+    { authorId: id, title: "Second question", content: "x".repeat(5000) },
+  ]);
+  await database.db.insert(blogPosts).values({ authorId: id, title: "Post", slug: "backed-up-post", content: "Body", published: true });
+}
+
+async function snapshot(database: Database) {
+  return {
+    users: (await database.db.select({ email: users.email }).from(users).orderBy(asc(users.email))).map((r) => r.email),
+    questions: await database.db.select({ id: forumQuestions.id, title: forumQuestions.title, content: forumQuestions.content }).from(forumQuestions).orderBy(asc(forumQuestions.id)),
+    posts: await database.db.select({ slug: blogPosts.slug, published: blogPosts.published }).from(blogPosts),
+  };
+}
+
+describe("embedded database (PGlite)", () => {
+  it("refuses to back up or restore while a server holds the folder, and says to stop it", async () => {
+    const folder = path.join(tmp, "running", "pglite");
+    const db = await newEmbedded(folder);
+    await db.close();
+    // A server (another live process: our parent stands in for it) holds the lock.
+    const lock = path.join(tmp, "running", "pglite.lock");
+    fs.writeFileSync(lock, String(process.ppid));
+    try {
+      const file = path.join(tmp, "never.tar.gz");
+      const error = await backupDatabase({ kind: "pglite", folder }, file).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackupError);
+      expect((error as Error).message).toMatch(new RegExp(`in use by another process \\(pid ${process.ppid}`));
+      expect((error as Error).message).toMatch(/Stop the server/);
+      expect(fs.existsSync(file)).toBe(false);
+      const someBackup = path.join(tmp, "some.tar.gz");
+      fs.writeFileSync(someBackup, "any file: the lock is checked first");
+      await expect(restoreDatabase({ kind: "pglite", folder }, someBackup, { force: true })).rejects.toThrow(/Stop the server/);
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+    // A lock left by a process that no longer runs (a crash) is taken over.
+    fs.writeFileSync(lock, "999999");
+    await backupDatabase({ kind: "pglite", folder }, path.join(tmp, "after-crash.tar.gz"));
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it("refuses to overwrite a non-empty data folder without --force, and replaces it with --force", async () => {
+    const a = path.join(tmp, "a", "pglite");
+    const dbA = await newEmbedded(a);
+    await fill(dbA);
+    const wanted = await snapshot(dbA);
+    await dbA.close();
+    const file = path.join(tmp, "a.tar.gz");
+    await backupDatabase({ kind: "pglite", folder: a }, file);
+
+    const b = path.join(tmp, "b", "pglite");
+    const dbB = await newEmbedded(b);
+    await dbB.db.insert(users).values({ id: "other", name: "", email: "other@example.com" });
+    await dbB.close();
+
+    await expect(restoreDatabase({ kind: "pglite", folder: b }, file)).rejects.toThrow(/not empty.*--force/);
+    const untouched = await openDatabase(b);
+    expect((await snapshot(untouched)).users).toEqual(["other@example.com"]);
+    await untouched.close();
+
+    await restoreDatabase({ kind: "pglite", folder: b }, file, { force: true });
+    const replaced = await openDatabase(b);
+    expect(await snapshot(replaced)).toEqual(wanted);
+    await replaced.close();
+  });
+
+  it("keeps the current database when the backup file is broken", async () => {
+    const folder = path.join(tmp, "keep", "pglite");
+    const db = await newEmbedded(folder);
+    await fill(db);
+    const before = await snapshot(db);
+    await db.close();
+    const broken = path.join(tmp, "broken.tar.gz");
+    fs.writeFileSync(broken, "this is not a backup");
+    await expect(restoreDatabase({ kind: "pglite", folder }, broken, { force: true })).rejects.toThrow();
+    const after = await openDatabase(folder);
+    expect(await snapshot(after)).toEqual(before);
+    await after.close();
+  });
+
+  it("npm run db:backup and db:restore do the same from the command line", async () => {
+    const dataDir = path.join(tmp, "cli-data");
+    const db = await newEmbedded(path.join(dataDir, "pglite"));
+    await fill(db);
+    const before = await snapshot(db);
+    await db.close();
+    const file = path.join(tmp, "cli.tar.gz");
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
+    const backup = await run("npx", ["tsx", "scripts/backup.ts", file], { env });
+    expect(backup.stdout).toMatch(/Backed up the embedded database/);
+    const restoreDir = path.join(tmp, "cli-restored");
+    const restore = await run("npx", ["tsx", "scripts/restore.ts", file], { env: { ...env, DATA_DIR: restoreDir } });
+    expect(restore.stdout).toMatch(/Restored/);
+    const refused = await run("npx", ["tsx", "scripts/restore.ts", file], { env: { ...env, DATA_DIR: restoreDir } }).catch((e: { code: number; stderr: string }) => e);
+    expect((refused as { code: number }).code).toBe(1);
+    expect((refused as { stderr: string }).stderr).toMatch(/not empty/);
+    const restored = await openDatabase(path.join(restoreDir, "pglite"));
+    expect(await snapshot(restored)).toEqual(before);
+    await restored.close();
+  }, 60_000);
+});
+
+describe(`the suite's database (${usingPostgres ? "PostgreSQL: pg_dump and pg_restore" : "embedded"})`, () => {
+  /** A fresh database of the suite's kind, and how to drop it. */
+  async function freshTarget(): Promise<{ target: BackupTarget; database: Database; drop: () => Promise<void> }> {
+    if (usingPostgres) {
+      const admin = process.env.TEST_DATABASE_URL!;
+      const name = `capsiva_backup_${crypto.randomBytes(5).toString("hex")}`;
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(`create database ${name}`);
+      await client.end();
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      const database = await openDatabase(url.toString(), { poolMax: 2 });
+      return {
+        target: { kind: "postgres", url: url.toString() },
+        database,
+        drop: async () => {
+          await database.close();
+          const c = new pg.Client({ connectionString: admin });
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          await c.end();
+        },
+      };
+    }
+    const folder = path.join(tmp, `suite-${crypto.randomBytes(4).toString("hex")}`, "pglite");
+    const database = await newEmbedded(folder);
+    return { target: { kind: "pglite", folder }, database, drop: () => database.close() };
+  }
+
+  it("round-trips data into a fresh database, and refuses a non-empty one without --force", async () => {
+    const source = await freshTarget();
+    const copy = await freshTarget();
+    try {
+      if (source.target.kind === "postgres") await source.database.migrate();
+      await fill(source.database);
+      const before = await snapshot(source.database);
+      if (source.target.kind === "pglite") await source.database.close();
+      const file = path.join(tmp, `suite.${source.target.kind === "postgres" ? "dump" : "tar.gz"}`);
+      await backupDatabase(source.target, file);
+
+      // The copy is new and empty (on PGlite: a folder that does not exist yet).
+      if (copy.target.kind === "pglite") {
+        await copy.database.close();
+        fs.rmSync(copy.target.folder, { recursive: true, force: true });
+      }
+      await restoreDatabase(copy.target, file);
+      const restored = copy.target.kind === "postgres" ? copy.database : await openDatabase(copy.target.folder);
+      try {
+          expect(await snapshot(restored)).toEqual(before);
+        expect(before.questions[0].title).toBe("Ünïcödé question ✓");
+      } finally {
+        if (copy.target.kind === "pglite") await restored.close();
+      }
+      await expect(restoreDatabase(copy.target, file)).rejects.toThrow(/--force/);
+      await restoreDatabase(copy.target, file, { force: true });
+      const again = copy.target.kind === "postgres" ? copy.database : await openDatabase(copy.target.folder);
+      try {
+        expect(await snapshot(again)).toEqual(before);
+      } finally {
+        if (copy.target.kind === "pglite") await again.close();
+      }
+    } finally {
+      await source.drop();
+      await copy.drop();
+    }
+  }, 60_000);
+});
