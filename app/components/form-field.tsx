@@ -5,7 +5,8 @@ import { FieldError, Input, Label, Textarea } from "./ui/input";
 
 type Common = { id: string; label: string; error?: string; hint?: React.ReactNode };
 
-export function TextField({ id, label, error, hint, ...props }: Common & React.ComponentProps<"input">) {
+/** Label, hint and error around one control, with the ARIA that ties them together. */
+function Field({ id, label, error, hint, children }: Common & { children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="grid gap-1.5">
@@ -15,25 +16,25 @@ export function TextField({ id, label, error, hint, ...props }: Common & React.C
           {hint}
         </p>
       ) : null}
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
+      {children({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }
 
-export function TextAreaField({ id, label, error, hint, ...props }: Common & React.ComponentProps<"textarea">) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+export function TextField({ id, label, error, hint, ...props }: Common & React.ComponentProps<"input">) {
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <Textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(aria) => <Input id={id} {...aria} {...props} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ id, label, error, hint, ...props }: Common & React.ComponentProps<"textarea">) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(aria) => <Textarea id={id} {...aria} {...props} />}
+    </Field>
   );
 }
 

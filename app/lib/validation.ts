@@ -125,6 +125,16 @@ export const postSchema = z.object({
   content: multiLine("Content", LIMITS.storyMax),
 });
 
+/** The post editor's fields as submitted (capped, so a huge body cannot be echoed back). */
+export function postFormValues(form: FormData) {
+  return {
+    title: String(form.get("title") ?? "").slice(0, 1000),
+    slug: String(form.get("slug") ?? "").slice(0, 200),
+    excerpt: String(form.get("excerpt") ?? "").slice(0, 1000),
+    content: String(form.get("content") ?? "").slice(0, 60_000),
+  };
+}
+
 export const storySchema = z.object({
   title: singleLine("Title", LIMITS.titleMax),
   content: multiLine("Your story", LIMITS.storyMax),

@@ -3,7 +3,7 @@ import { PostEditor, PostPreview } from "~/components/post-editor";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { fieldErrors, postSchema } from "~/lib/validation";
+import { fieldErrors, postFormValues, postSchema } from "~/lib/validation";
 import { deletePost, getPostById, setPublished, SlugTakenError, updatePost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { requireRole } from "~/server/session.server";
@@ -42,12 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     runtime.pageCache.invalidate();
     return redirectWithToast("/admin/posts", { title: "Post deleted" });
   }
-  const values = {
-    title: String(form.get("title") ?? "").slice(0, 1000),
-    slug: String(form.get("slug") ?? "").slice(0, 200),
-    excerpt: String(form.get("excerpt") ?? "").slice(0, 1000),
-    content: String(form.get("content") ?? "").slice(0, 60_000),
-  };
+  const values = postFormValues(form);
   const parsed = postSchema.safeParse(values);
   if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), preview: null }, { status: 400 });
   if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, content: parsed.data.content } };

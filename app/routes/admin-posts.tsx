@@ -4,7 +4,7 @@ import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { fieldErrors, postSchema } from "~/lib/validation";
+import { fieldErrors, postFormValues, postSchema } from "~/lib/validation";
 import { COMMUNITY_AUTHOR, createPost, listForEditors, SlugTakenError } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { requireRole } from "~/server/session.server";
@@ -24,12 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
-  const values = {
-    title: String(form.get("title") ?? "").slice(0, 1000),
-    slug: String(form.get("slug") ?? "").slice(0, 200),
-    excerpt: String(form.get("excerpt") ?? "").slice(0, 1000),
-    content: String(form.get("content") ?? "").slice(0, 60_000),
-  };
+  const values = postFormValues(form);
   const parsed = postSchema.safeParse(values);
   if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), preview: null }, { status: 400 });
   if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, content: parsed.data.content } };

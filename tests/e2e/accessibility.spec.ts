@@ -1,20 +1,10 @@
 // WCAG 2.2 AA on every page, at desktop and phone widths, signed out and signed in; the hands
 // checks (keyboard, focus, 44px targets); reading at 320px; and every page without JavaScript.
 import type { Page } from "@playwright/test";
+import { GUIDE_SLUGS } from "../../app/routes";
 import { expect, expectAccessible, gotoReady, signUp, test } from "./fixtures";
 
-const GUIDES = [
-  "capsiva-rheumatoid-arthritis-pain-relief",
-  "rheumatoid-arthritis-pain-relief-faq",
-  "comprehensive-arthritis-guide",
-  "capsaicin-arthritis-guide",
-  "comprehensive-rheumatoid-arthritis-guide",
-  "complete-arthritis-relief-guide",
-  "early-arthritis-detection-guide",
-  "seronegative-rheumatoid-arthritis-guide",
-  "arthritis-hand-cream-guide",
-  "comprehensive-rheumatoid-arthritis-resource",
-];
+const GUIDES = GUIDE_SLUGS;
 
 const PUBLIC_PAGES = [
   "/",

@@ -1,7 +1,8 @@
 // Labelled form fields for the places administration. An error is tied to its field
 // (aria-describedby, aria-invalid) and announced when it appears.
 import type * as React from "react";
-import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
+import { TextAreaField as BaseTextAreaField, TextField as BaseTextField } from "~/components/form-field";
+import { FieldError } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 
 interface FieldProps {
@@ -14,69 +15,19 @@ interface FieldProps {
   className?: string;
 }
 
-function describedBy(...ids: (string | false | undefined)[]) {
-  const list = ids.filter(Boolean).join(" ");
-  return list || undefined;
-}
-
-export function TextField({
-  name,
-  label,
-  hint,
-  error,
-  idPrefix,
-  className,
-  ...input
-}: FieldProps & Omit<React.ComponentProps<"input">, "name" | "id">) {
-  const id = `${idPrefix}-${name}`;
+/** The shared labelled fields, with ids made from the form's prefix and the field's name. */
+export function TextField({ name, idPrefix, className, ...rest }: FieldProps & Omit<React.ComponentProps<"input">, "name" | "id">) {
   return (
     <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <Input
-        id={id}
-        name={name}
-        className="mt-1"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`)}
-        {...input}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
+      <BaseTextField id={`${idPrefix}-${name}`} name={name} {...rest} />
     </div>
   );
 }
 
-export function TextAreaField({
-  name,
-  label,
-  hint,
-  error,
-  idPrefix,
-  className,
-  ...textarea
-}: FieldProps & Omit<React.ComponentProps<"textarea">, "name" | "id">) {
-  const id = `${idPrefix}-${name}`;
+export function TextAreaField({ name, idPrefix, className, ...rest }: FieldProps & Omit<React.ComponentProps<"textarea">, "name" | "id">) {
   return (
     <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <Textarea
-        id={id}
-        name={name}
-        className="mt-1"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`)}
-        {...textarea}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
+      <BaseTextAreaField id={`${idPrefix}-${name}`} name={name} {...rest} />
     </div>
   );
 }
