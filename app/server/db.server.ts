@@ -41,8 +41,11 @@ export async function openDatabase(
 
 function openPostgres(url: string, poolMax: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its connection (a database restart) must not crash the process.
+  // A client that loses its connection (a database restart) must not crash the process: idle
+  // clients report through the pool, checked-out ones (a transaction between two statements)
+  // on themselves. Either way the broken client is dropped and the next query opens a new one.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
