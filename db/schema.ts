@@ -148,7 +148,8 @@ export const blogPosts = pgTable(
     ),
   },
   (t) => [
-    index("blog_posts_published_created_idx").on(t.published, t.createdAt.desc(), t.id.desc()),
+    // Matches `where published order by created_at desc, id desc` (DESC means NULLS FIRST).
+    index("blog_posts_published_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`published`),
     index("blog_posts_author_idx").on(t.authorId),
     index("blog_posts_search_idx").using("gin", t.search),
   ],
@@ -173,7 +174,10 @@ export const forumQuestions = pgTable(
     ),
   },
   (t) => [
-    index("forum_questions_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // The forum's order over visible questions: `where hidden_at is null order by created_at desc, id desc`.
+    index("forum_questions_visible_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`hidden_at is null`),
     index("forum_questions_author_idx").on(t.authorId),
     uniqueIndex("forum_questions_submission_idx").on(t.authorId, t.submissionKey),
     index("forum_questions_search_idx").using("gin", t.search),

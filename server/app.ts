@@ -8,13 +8,15 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
 import type { Runtime } from "../app/server/runtime.server";
+import { pageCacheMiddleware } from "./page-cache";
+import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
-import { originCheck, requestLimits, securityHeaders } from "./security";
 
 export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
 export { DatabaseLockedError } from "../app/server/db.server";
 export { securityHeaders } from "./security";
+export { pageCacheFastPath } from "./page-cache";
 
 export function createApp(runtime: Runtime) {
   const app = express.Router();
@@ -58,18 +60,36 @@ export function createApp(runtime: Runtime) {
     res.json(await runtime.auth.api.getJwks());
   });
 
-  app.all(
-    "/{*splat}",
+  // Signed-out visitors get public pages from the page cache; everything else renders.
+  app.use(
+    pageCacheMiddleware({
+      cache: runtime.pageCache,
+      enabled: runtime.pageCache.enabled && runtime.env.NODE_ENV !== "development",
+      pagePolicy: (html) => contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html) }),
+    }),
+  );
+
+  // In production React Router gets the build object itself: given a function, it rebuilds its
+  // route tables on every request (so that development picks up edited routes).
+  const handler = (build: Parameters<typeof createRequestHandler>[0]["build"]) =>
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build,
       getLoadContext(_req, res) {
         const context = new RouterContextProvider();
         context.set(runtimeContext, runtime);
         context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
         return context;
       },
-    }),
-  );
+    });
+  const loadBuild = () => import("virtual:react-router/server-build");
+  if (process.env.NODE_ENV === "development") {
+    app.all("/{*splat}", handler(loadBuild));
+  } else {
+    const ready = loadBuild().then(handler);
+    app.all("/{*splat}", (req, res, next) => {
+      ready.then((handle) => handle(req, res, next), next);
+    });
+  }
 
   return app;
 }

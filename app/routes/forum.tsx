@@ -13,6 +13,7 @@ import { runtimeContext } from "~/server/context";
 import { listQuestions, type AnswerView, type QuestionView } from "~/server/forum.server";
 import { postQuestion } from "~/server/posting.server";
 import { getViewer } from "~/server/session.server";
+import { getStats } from "~/server/stats.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
 
@@ -24,9 +25,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: data }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext);
+  const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
-  const result = await listQuestions(db, { page: pageParam(request) });
+  // The question count is kept between writes (stats.server.ts), not counted on every page view.
+  const { questions } = await getStats(runtime);
+  const result = await listQuestions(runtime.db, { page: pageParam(request), total: questions });
   return {
     ...result,
     signedIn: Boolean(viewer),

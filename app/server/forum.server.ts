@@ -1,6 +1,7 @@
 // Forum questions and answers. Every list is a fixed number of statements whatever its size;
 // hidden content never leaves this module except through the moderation functions.
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
 import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
@@ -65,21 +66,32 @@ export async function countQuestions(db: Db) {
 
 /**
  * One page of questions, newest first, each with its first two visible answers.
- * Three statements: the count, the page, and the answers of the page (one lateral join).
+ * Three statements: the count (skipped when the caller passes a cached `total`), the page, and
+ * the answers of the page (one lateral join).
+ *
+ * The page's ids come from the partial index on visible questions alone (an index-only scan:
+ * a deep page skips index entries, never table rows); only its 20 rows are then read.
  */
-export async function listQuestions(db: Db, options: { page?: number; pageSize?: number } = {}) {
+export async function listQuestions(db: Db, options: { page?: number; pageSize?: number; total?: number } = {}) {
   const pageSize = options.pageSize ?? FORUM_PAGE_SIZE;
-  const total = await countQuestions(db);
+  const total = options.total ?? (await countQuestions(db));
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const rows = await db
-    .select(questionColumns)
+  // Built apart from `db`: it is part of the page's statement, not a statement of its own.
+  const pageIds = new QueryBuilder()
+    .select({ id: forumQuestions.id })
     .from(forumQuestions)
-    .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
     .where(isNull(forumQuestions.hiddenAt))
     .orderBy(desc(forumQuestions.createdAt), desc(forumQuestions.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset((page - 1) * pageSize)
+    .as("page_ids");
+  const rows = await db
+    .select(questionColumns)
+    .from(pageIds)
+    .innerJoin(forumQuestions, eq(forumQuestions.id, pageIds.id))
+    .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
+    .orderBy(desc(forumQuestions.createdAt), desc(forumQuestions.id));
   const questions = rows.map(toQuestion);
   const answers = await recentAnswers(
     db,

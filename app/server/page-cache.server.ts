@@ -1,32 +1,77 @@
-// Public pages for signed-out visitors are rendered once and kept here as compressed bytes.
-// Any write that can change what a page shows clears the cache.
+// Public pages for signed-out visitors are rendered once and kept here as compressed bytes
+// (gzip and brotli, made once per entry, never per request). Any write that can change what a
+// page shows clears the cache; entries also expire after a minute (relative times, the member
+// counter after a sign-up). server/page-cache.ts is the HTTP side: who may be served from here.
+import crypto from "node:crypto";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 export interface CachedPage {
   status: number;
+  /** Headers of the rendered response that belong to the page (content type, CSP for its scripts). */
   headers: [string, string][];
   body: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** Strong validator of the body: `"<base64url sha1>"`. */
+  etag: string;
   createdAt: number;
 }
+
+export type PageInput = Pick<CachedPage, "status" | "headers" | "body">;
 
 export interface PageCache {
   enabled: boolean;
   get(key: string): CachedPage | undefined;
-  set(key: string, page: Omit<CachedPage, "gzip" | "br" | "createdAt">): CachedPage;
-  /** Forget every page: called after each write that changes public content. */
-  invalidate(): void;
+  /** Compresses and stores a page at once (blocking); returns the entry. */
+  set(key: string, page: PageInput): CachedPage;
+  /**
+   * Compresses off the main thread and stores the page, unless the cache was invalidated since
+   * `renderedAt` (the version read before rendering): a page rendered from data older than the
+   * last write is served to its own request but never kept.
+   */
+  store(key: string, page: PageInput, renderedAt: number): Promise<{ page: CachedPage; stored: boolean }>;
+  /**
+   * Forget every page: called after each write that changes public content. Listeners (other
+   * worker processes) hear of it, unless the invalidation came from one of them.
+   */
+  invalidate(options?: { fromPeer?: boolean }): void;
+  /** Called on every local invalidation (server.ts tells the other workers of a cluster). */
+  onInvalidate(listener: () => void): void;
   /** Goes up by one on every invalidation (other caches compare it to know they are stale). */
   version(): number;
   size(): number;
 }
 
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+const brotliOptions = (size: number): zlib.BrotliOptions => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
+
+export function etagOf(body: Buffer) {
+  return `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
+}
+
 export function createPageCache(options: { enabled: boolean; maxEntries?: number; ttlMs?: number }): PageCache {
+  // A Map keeps insertion order: re-inserting on each hit makes the first key the least recently used.
   const entries = new Map<string, CachedPage>();
-  const maxEntries = options.maxEntries ?? 500;
-  const ttlMs = options.ttlMs ?? 5 * 60_000;
+  const maxEntries = options.maxEntries ?? 1000;
+  const ttlMs = options.ttlMs ?? 60_000;
   let version = 0;
+  const listeners: (() => void)[] = [];
+
+  const keep = (key: string, page: CachedPage) => {
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, page);
+  };
+
   return {
     enabled: options.enabled,
     get(key) {
@@ -36,26 +81,35 @@ export function createPageCache(options: { enabled: boolean; maxEntries?: number
         entries.delete(key);
         return undefined;
       }
+      entries.delete(key);
+      entries.set(key, page);
       return page;
     },
     set(key, page) {
       const cached: CachedPage = {
         ...page,
         gzip: zlib.gzipSync(page.body, { level: 9 }),
-        br: zlib.brotliCompressSync(page.body, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
-        }),
+        br: zlib.brotliCompressSync(page.body, brotliOptions(page.body.length)),
+        etag: etagOf(page.body),
         createdAt: Date.now(),
       };
-      if (options.enabled) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, cached);
-      }
+      if (options.enabled) keep(key, cached);
       return cached;
     },
-    invalidate() {
+    async store(key, page, renderedAt) {
+      const [gz, br] = await Promise.all([gzip(page.body, { level: 9 }), brotli(page.body, brotliOptions(page.body.length))]);
+      const cached: CachedPage = { ...page, gzip: gz, br, etag: etagOf(page.body), createdAt: Date.now() };
+      const stored = options.enabled && renderedAt === version;
+      if (stored) keep(key, cached);
+      return { page: cached, stored };
+    },
+    invalidate(opts) {
       entries.clear();
       version++;
+      if (!opts?.fromPeer) for (const listener of listeners) listener();
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
     },
     version: () => version,
     size: () => entries.size,

@@ -1,0 +1,364 @@
+// Serves public pages to signed-out visitors from the in-process page cache
+// (app/server/page-cache.server.ts): rendered once, kept as gzip and brotli bytes, answered
+// without touching React or the database until a write invalidates them.
+//
+// Who is served from the cache: GET or HEAD, no session cookie (any `better-auth.*` cookie), no
+// toast cookie (its message is read once by the page that shows it), and no query string other
+// than `?page=N` (and `?q=` on /search). The cache key is the path, that query, and the
+// `sidebar:state` cookie, the only other input that changes the HTML for a visitor. React
+// Router's `.data` requests (client navigation) are cached by the same rule.
+//
+// What is stored: a 200 response that sets no cookie, of a page type (HTML, React Router data,
+// XML feeds, plain text), not marked private. Its CSP nonce would be stale for the next visitor,
+// so HTML is stored with a policy that allows its inline scripts by their sha256 hashes.
+//
+// Headers: cached pages are `public, max-age=0, s-maxage=60, stale-while-revalidate=300` with a
+// strong ETag (If-None-Match answers 304) and `Vary: Accept-Encoding, Cookie`; responses to
+// signed-in visitors and responses that set a cookie are `private, no-store`. `X-Cache` says
+// HIT (served from the cache) or MISS (rendered for this request).
+//
+// A stored page keeps every header its first answer carried (the security headers set in front
+// of it included, with the hash-based CSP in place of the nonce one), so it can be replayed
+// without running anything else. `pageCacheFastPath` does exactly that in front of Express in
+// server.ts: on these machines Express's own routing costs more than the whole cached answer.
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Logger } from "../app/server/log.server";
+import type { CachedPage, PageCache } from "../app/server/page-cache.server";
+
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+const VARY = "Accept-Encoding, Cookie";
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?better-auth\.[\w.-]*=/;
+const TOAST_COOKIE = /(?:^|;\s*)toast=/;
+// The same reading as readSidebarCookie in app/components/ui/sidebar.tsx: open unless "false".
+const SIDEBAR_COOKIE = /(?:^|;\s*)sidebar:state=(true|false)/;
+const PAGE_PARAM = /^[1-9]\d{0,5}$/;
+const MAX_SEARCH_QUERY = 200;
+const CACHEABLE_TYPE = /^(text\/html|text\/x-script|text\/plain|application\/xml|application\/rss\+xml)\b/i;
+const CSP_HEADERS = ["content-security-policy", "content-security-policy-report-only"];
+// Never part of a stored page: per-request ids, per-response framing, validators and cookies.
+const NOT_STORED = new Set([
+  "x-request-id",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "set-cookie",
+  "x-cache",
+]);
+
+export interface PageCacheOptions {
+  cache: PageCache;
+  /** Off during development, where Vite serves changing modules. Default: the store's setting. */
+  enabled?: boolean;
+  /**
+   * The Content-Security-Policy for a stored HTML page, built from the page itself (the hashes
+   * of its inline scripts). Without it a stored page keeps no CSP of its own.
+   */
+  pagePolicy?: (html: string) => string;
+}
+
+/** True when the request carries a session (or any other Better Auth) cookie. */
+export function isSignedInRequest(req: Pick<Request, "headers">) {
+  return SESSION_COOKIE.test(req.headers.cookie ?? "");
+}
+
+/**
+ * The cache key of a request, or null when the request may not be served from the cache.
+ * `?page=N` is kept (normalised); `?q=` only on /search, where results are public too. Requests
+ * that came through a proxy over HTTPS are kept apart (their security headers differ).
+ */
+export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "url">): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  const cookie = req.headers.cookie ?? "";
+  if (SESSION_COOKIE.test(cookie) || TOAST_COOKIE.test(cookie)) return null;
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  let query = "";
+  if (q !== -1 && q < url.length - 1) {
+    const params = new URLSearchParams(url.slice(q + 1));
+    const kept = new URLSearchParams();
+    const search = path === "/search" || path === "/search.data";
+    for (const [name, value] of params) {
+      if (kept.has(name)) return null;
+      if (name === "page" && PAGE_PARAM.test(value)) kept.set(name, value);
+      else if (name === "q" && search && value.length <= MAX_SEARCH_QUERY) kept.set(name, value);
+      else return null;
+    }
+    kept.sort();
+    query = kept.size ? `?${kept}` : "";
+  }
+  const sidebar = SIDEBAR_COOKIE.exec(cookie)?.[1] === "false" ? "collapsed" : "open";
+  const proto = req.headers["x-forwarded-proto"] ? ` proto=${String(req.headers["x-forwarded-proto"])}` : "";
+  return `${path}${query} sidebar=${sidebar}${proto}`;
+}
+
+/** br when the client takes it at least as gladly as gzip, then gzip, else the plain bytes. */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  if (!acceptEncoding) return "identity";
+  const q: Record<string, number> = {};
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = weight ? Number(weight.slice(2)) : 1;
+    q[name] = Number.isFinite(value) ? value : 0;
+  }
+  const of = (name: string) => q[name] ?? q["*"] ?? 0;
+  const br = of("br");
+  const gzip = of("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  if (gzip > 0) return "gzip";
+  return "identity";
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** Answers from a stored page: 304 when the client already has it, else the best encoding. */
+function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, label: "HIT" | "MISS") {
+  let cacheControl = PUBLIC_CACHE_CONTROL;
+  for (const [name, value] of page.headers) {
+    if (name === "cache-control") cacheControl = value;
+    else res.setHeader(name, value);
+  }
+  // The policy stored with the page replaces the per-request nonce policy set in front.
+  if (page.headers.some(([name]) => CSP_HEADERS.includes(name))) {
+    for (const name of CSP_HEADERS) if (!page.headers.some(([n]) => n === name)) res.removeHeader(name);
+  }
+  res.setHeader("Cache-Control", cacheControl);
+  res.setHeader("Vary", VARY);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("X-Cache", label);
+  if (matchesEtag(req.headers["if-none-match"], page.etag)) {
+    res.removeHeader("Content-Type");
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = page.status;
+  res.end(body);
+}
+
+type Chunk = string | Uint8Array;
+type WriteCallback = (error?: Error | null) => void;
+
+/**
+ * Holds back everything the downstream handler writes, then calls `done` with the status,
+ * headers and body once it ends (or `aborted` if the connection closes first). The original
+ * methods are back in place when either is called.
+ */
+function captureResponse(res: Response, done: (body: Buffer) => void, aborted: () => void) {
+  const chunks: Buffer[] = [];
+  const original = { write: res.write, end: res.end, flush: (res as { flush?: () => void }).flush };
+  const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
+    typeof chunk === "string" ? Buffer.from(chunk, encoding ?? "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  let finished = false;
+  const restore = () => {
+    finished = true;
+    res.write = original.write;
+    res.end = original.end;
+    if (original.flush) (res as { flush?: () => void }).flush = original.flush;
+  };
+
+  res.write = function write(chunk: Chunk, encoding?: BufferEncoding | WriteCallback, callback?: WriteCallback) {
+    if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
+    if (chunk != null) chunks.push(toBuffer(chunk, encoding));
+    if (callback) process.nextTick(callback);
+    return true;
+  } as Response["write"];
+
+  res.end = function end(chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void), callback?: () => void) {
+    if (typeof chunk === "function") [callback, chunk] = [chunk, undefined];
+    if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
+    if (chunk != null) chunks.push(toBuffer(chunk, encoding));
+    if (callback) res.once("finish", callback);
+    restore();
+    done(Buffer.concat(chunks));
+    return res;
+  } as Response["end"];
+
+  // React Router flushes after each chunk (for compression); nothing is sent until the end here.
+  if (original.flush) (res as { flush?: () => void }).flush = () => {};
+
+  res.once("close", () => {
+    if (finished) return;
+    restore();
+    aborted();
+  });
+}
+
+/** Sets `private, no-store` on a response for a signed-in visitor or one that sets a cookie. */
+function markPrivateWhenPersonal(req: Request, res: Response) {
+  const signedIn = isSignedInRequest(req);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (signedIn || res.getHeader("set-cookie") !== undefined) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as Response["writeHead"];
+}
+
+export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
+  const { cache, pagePolicy } = options;
+  const enabled = options.enabled ?? cache.enabled;
+  // Renders under way, by cache version and key: concurrent requests for the same page wait for
+  // one render instead of each rendering it (after an invalidation, under load).
+  const inFlight = new Map<string, Promise<CachedPage | null>>();
+
+  function render(req: Request, res: Response, next: NextFunction, key: string) {
+    const renderedAt = cache.version();
+    const flightKey = `${renderedAt}\n${key}`;
+    let settle!: (page: CachedPage | null) => void;
+    inFlight.set(
+      flightKey,
+      new Promise<CachedPage | null>((resolve) => (settle = resolve)).finally(() => inFlight.delete(flightKey)),
+    );
+
+    captureResponse(
+      res,
+      (body) => {
+        const type = String(res.getHeader("content-type") ?? "");
+        const cacheControl = String(res.getHeader("cache-control") ?? "");
+        const cacheable =
+          res.statusCode === 200 &&
+          res.getHeader("set-cookie") === undefined &&
+          res.getHeader("content-encoding") === undefined &&
+          CACHEABLE_TYPE.test(type) &&
+          !/private|no-store|no-cache/i.test(cacheControl) &&
+          // A page whose scripts carry this request's nonce needs a policy of its own to be reused.
+          (pagePolicy !== undefined || !/^text\/html\b/i.test(type) || !CSP_HEADERS.some((name) => res.getHeader(name) !== undefined)) &&
+          !res.headersSent;
+        if (!cacheable) {
+          settle(null);
+          if (!res.headersSent) {
+            if (res.getHeader("set-cookie") !== undefined) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+            res.setHeader("X-Cache", "MISS");
+          }
+          res.end(body);
+          return;
+        }
+        // Everything the answer carries, security headers set in front included, so that the
+        // page can be replayed as it is; an HTML page's nonce policy becomes a hash policy.
+        const html = /^text\/html\b/i.test(type);
+        const headers: [string, string][] = [];
+        for (const name of res.getHeaderNames()) {
+          if (NOT_STORED.has(name) || (html && CSP_HEADERS.includes(name))) continue;
+          const value = res.getHeader(name);
+          if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+        }
+        if (pagePolicy && html) {
+          const csp = CSP_HEADERS.find((name) => res.getHeader(name) !== undefined) ?? CSP_HEADERS[0];
+          headers.push([csp, pagePolicy(body.toString("utf8"))]);
+        }
+        cache.store(key, { status: 200, headers, body }, renderedAt).then(
+          ({ page }) => {
+            settle(page);
+            sendPage(req, res, page, "MISS");
+          },
+          (error: unknown) => {
+            settle(null);
+            next(error);
+          },
+        );
+      },
+      () => settle(null),
+    );
+    next();
+  }
+
+  return (req, res, next) => {
+    const key = enabled ? cacheKeyOf({ method: req.method, headers: req.headers, url: req.originalUrl }) : null;
+    if (!key) {
+      markPrivateWhenPersonal(req, res);
+      res.setHeader("X-Cache", "MISS");
+      // React Router writes a page in many small pieces and flushes after each, so the
+      // compression in front would compress each piece apart; the page goes out in one piece.
+      captureResponse(res, (body) => res.end(body), () => {});
+      return next();
+    }
+    const page = cache.get(key);
+    if (page) return sendPage(req, res, page, "HIT");
+    // HEAD renders no body: answer it, but never store it.
+    if (req.method === "HEAD") {
+      res.setHeader("X-Cache", "MISS");
+      return next();
+    }
+    const pending = inFlight.get(`${cache.version()}\n${key}`);
+    if (pending) {
+      pending.then((rendered) => (rendered ? sendPage(req, res, rendered, "HIT") : render(req, res, next, key)), next);
+      return;
+    }
+    render(req, res, next, key);
+  };
+}
+
+/**
+ * Serves stored pages straight from Node's request listener, before Express: returns true when
+ * it answered. It writes what the full stack would for a HIT (the stored headers, a request id,
+ * the request log line of server/app.ts); anything it does not hold goes on to Express.
+ */
+export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enabled?: boolean }) {
+  const { cache, log } = options;
+  const enabled = options.enabled ?? cache.enabled;
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!enabled) return false;
+    const key = cacheKeyOf(req);
+    const page = key ? cache.get(key) : undefined;
+    if (!page) return false;
+    const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const url = req.url ?? "/";
+      const q = url.indexOf("?");
+      log.info({ reqId: id, method: req.method, path: q === -1 ? url : url.slice(0, q), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    if (matchesEtag(req.headers["if-none-match"], page.etag)) {
+      res.setHeader("X-Request-Id", id);
+      sendPage(req, res, page, "HIT");
+      return true;
+    }
+    // The whole head in one call, from a list made once per page and encoding.
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    res.writeHead(page.status, wireHeaders(page, encoding).concat("X-Request-Id", id));
+    res.end(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
+    return true;
+  };
+}
+
+const wireCache = new WeakMap<CachedPage, Partial<Record<"br" | "gzip" | "identity", string[]>>>();
+
+/** The response headers of a stored page in one encoding, as a flat [name, value, ...] list. */
+function wireHeaders(page: CachedPage, encoding: "br" | "gzip" | "identity"): string[] {
+  let byEncoding = wireCache.get(page);
+  if (!byEncoding) wireCache.set(page, (byEncoding = {}));
+  const cached = byEncoding[encoding];
+  if (cached) return cached;
+  const list: string[] = [];
+  let cacheControl = PUBLIC_CACHE_CONTROL;
+  for (const [name, value] of page.headers) {
+    if (name === "cache-control") cacheControl = value;
+    else list.push(name, value);
+  }
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+  list.push("Cache-Control", cacheControl, "Vary", VARY, "ETag", page.etag, "X-Cache", "HIT");
+  if (encoding !== "identity") list.push("Content-Encoding", encoding);
+  list.push("Content-Length", String(body.length));
+  byEncoding[encoding] = list;
+  return list;
+}
