@@ -3,6 +3,11 @@
 // lengths follow decisions.md.
 import { z } from "zod";
 
+// In the browser, zod must not probe for eval (its faster parsers compile with new Function): the
+// Content-Security-Policy forbids it and every page would report a violation. Set before any
+// schema is built; modules that build schemas for the browser import this one first.
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 export const LIMITS = {
   passwordMin: 6,
   passwordMax: 128,

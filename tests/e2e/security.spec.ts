@@ -1,0 +1,176 @@
+// The production server in a real browser: the Content-Security-Policy blocks nothing the site
+// needs (nonce on rendered pages, hashes on cached ones), security headers reach static files, a
+// cross-site form is refused, Better Auth refuses a foreign Origin, and same-site forms work
+// with and without JavaScript.
+import type { Page } from "@playwright/test";
+import { expect, gotoReady, signUp, test, uniqueEmail } from "./fixtures";
+
+/** Collects CSP violations (reported inside the page) and console errors from now on. */
+async function watchPolicy(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __violations: string[] };
+    w.__violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => w.__violations.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));
+  });
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return {
+    errors,
+    violations: () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),
+  };
+}
+
+/** A unique word without digits (a long run of digits reads as a phone number to the posting rules). */
+const tag = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+
+const PAGES = ["/", "/forum", "/auth", "/blog/rheumatoid-arthritis-pain-relief-faq", "/new-york/arthritis-pain-relief", "/blog"];
+
+test.describe("Content-Security-Policy in the browser", () => {
+  test("pages run their scripts with no CSP violation, first load and client-side navigation", async ({ page }) => {
+    const watch = await watchPolicy(page);
+    for (const path of PAGES) {
+      const response = await gotoReady(page, path);
+      const csp = response!.headers()["content-security-policy"];
+      expect(csp, path).toMatch(/script-src 'self' ('nonce-[^']+' 'strict-dynamic'|'sha256-)/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(await watch.violations(), path).toEqual([]);
+    }
+    // Client-side navigation: route modules load through the nonced (or hashed) entry.
+    await gotoReady(page, "/");
+    await page.getByRole("link", { name: "Forum", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/forum$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "Blog", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/blog$/);
+    expect(await watch.violations()).toEqual([]);
+    expect(watch.errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+  });
+
+  test("a page served from the page cache carries a hash policy that its scripts satisfy", async ({ page, request }) => {
+    // Warm the cache as a visitor, then load the same page in the browser.
+    await request.get("/community-guidelines");
+    const watch = await watchPolicy(page);
+    const response = await gotoReady(page, "/community-guidelines");
+    const headers = response!.headers();
+    expect(headers["x-cache"]).toBe("HIT");
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    expect(headers["content-security-policy"]).not.toMatch(/nonce-/);
+    await page.getByRole("link", { name: "Forum", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/forum$/);
+    expect(await watch.violations()).toEqual([]);
+  });
+
+  test("nonces differ per response", async ({ request }) => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await request.get(`/auth?n=${i}`);
+      nonces.add(/'nonce-([^']+)'/.exec(res.headers()["content-security-policy"])![1]);
+    }
+    expect(nonces.size).toBe(3);
+  });
+});
+
+test("static files carry the security headers too", async ({ request, page }) => {
+  await page.goto("/");
+  const script = await page.locator("script[type=module][src], link[rel=modulepreload]").first();
+  const asset = (await script.getAttribute("src")) ?? (await script.getAttribute("href"));
+  for (const path of ["/favicon.ico", asset!]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const h = res.headers();
+    expect(h["content-security-policy"], path).toMatch(/default-src 'self'/);
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(h["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(h["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(h["permissions-policy"]).toContain("camera=()");
+    expect(h["strict-transport-security"]).toBeUndefined();
+  }
+});
+
+test.describe("cross-site requests", () => {
+  test("a form on another site that posts to the forum is refused and stores nothing", async ({ page, baseURL }) => {
+    await signUp(page, uniqueEmail("csrf"));
+    const title = `Forged ${tag()}`;
+    await page.route("http://evil.test/**", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>Win a prize</title><form method="post" action="${baseURL}/forum">
+          <input name="title" value="${title}"><input name="content" value="Posted by another site">
+          <button>Claim</button></form>`,
+      }),
+    );
+    await page.goto("http://evil.test/");
+    const [response] = await Promise.all([page.waitForResponse(`${baseURL}/forum`), page.getByRole("button", { name: "Claim" }).click()]);
+    expect(response.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Request refused" })).toBeVisible();
+    await expect(page.getByText(`This form can only be sent from a page of ${baseURL}`)).toBeVisible();
+    await gotoReady(page, "/forum");
+    await expect(page.getByText(title)).toHaveCount(0);
+  });
+
+  test("Better Auth refuses a foreign Origin, with and without a session cookie", async ({ page, playwright, baseURL }) => {
+    const email = uniqueEmail("origin");
+    const api = await playwright.request.newContext({ baseURL });
+    const signUpRes = await api.post("/api/auth/sign-up/email", {
+      headers: { Origin: baseURL! },
+      data: { email, password: "origin-password", name: "" },
+    });
+    expect(signUpRes.status()).toBe(200);
+    const foreignSignIn = await api.post("/api/auth/sign-in/email", {
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors" },
+      data: { email, password: "origin-password" },
+    });
+    expect(foreignSignIn.status()).toBe(403);
+    // The context now holds the session cookie from sign-up.
+    const foreignUpdate = await api.post("/api/auth/update-user", { headers: { Origin: "https://evil.example" }, data: { name: "Changed by another site" } });
+    expect(foreignUpdate.status()).toBe(403);
+    const ownUpdate = await api.post("/api/auth/update-user", { headers: { Origin: baseURL! }, data: { name: "Changed here" } });
+    expect(ownUpdate.status()).toBe(200);
+    await api.dispose();
+    await page.close();
+  });
+});
+
+test.describe("same-site forms keep working", () => {
+  test("with JavaScript: asking through the dialog, with no CSP violation", async ({ page }) => {
+    const watch = await watchPolicy(page);
+    await signUp(page, uniqueEmail("js-form"));
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === "better-auth.session_token");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+    expect(session?.secure).toBe(false);
+    await gotoReady(page, "/forum");
+    await page.getByRole("button", { name: "Ask Question" }).or(page.getByRole("link", { name: "Ask Question" })).first().click();
+    const title = `Same-site question ${tag()}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Content").fill("Asked with JavaScript, through the dialog.");
+    await page.getByRole("button", { name: "Post Question" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    expect(await watch.violations()).toEqual([]);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("signing up and asking are plain form posts the origin check accepts", async ({ page }) => {
+      await page.goto("/auth?tab=signup");
+      const form = page.locator("form[data-form='sign-up']");
+      await form.getByLabel("Email").fill(uniqueEmail("nojs-origin"));
+      await form.getByLabel("Password").fill("nojs-password");
+      await form.getByRole("button", { name: "Create Account" }).click();
+      await expect(page).toHaveURL(/\/account/);
+      await page.goto("/forum?ask=1");
+      const title = `No-script same-site ${tag()}`;
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Content").fill("Asked without JavaScript.");
+      await page.getByRole("button", { name: "Post Question" }).click();
+      await expect(page).toHaveURL(/\/forum$/);
+      await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    });
+  });
+});
