@@ -58,6 +58,9 @@ test.describe("Content-Security-Policy in the browser", () => {
     expect(headers["x-cache"]).toBe("HIT");
     expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
     expect(headers["content-security-policy"]).not.toMatch(/nonce-/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
     await page.getByRole("link", { name: "Forum", exact: true }).first().click();
     await expect(page).toHaveURL(/\/forum$/);
     expect(await watch.violations()).toEqual([]);
