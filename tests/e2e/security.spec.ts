@@ -3,7 +3,22 @@
 // cross-site form is refused, Better Auth refuses a foreign Origin, and same-site forms work
 // with and without JavaScript.
 import type { Page } from "@playwright/test";
-import { expect, gotoReady, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, gotoReady, signIn, test, uniqueEmail } from "./fixtures";
+
+// One account for the whole file, made once: sign-ups are rate-limited per address (5 a minute)
+// and every browser test shares 127.0.0.1.
+const account = { email: uniqueEmail("security"), password: "security-password-1" };
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const res = await api.post("/api/auth/sign-up/email", { headers: { Origin: baseURL! }, data: { ...account, name: "" } });
+  expect(res.status()).toBe(200);
+  await api.dispose();
+});
+
+async function signInReady(page: Page) {
+  await signIn(page, account.email, account.password);
+  await expect(page.getByRole("button", { name: `Account menu for ${account.email}` })).toBeVisible();
+}
 
 /** Collects CSP violations (reported inside the page) and console errors from now on. */
 async function watchPolicy(page: Page) {
@@ -96,7 +111,7 @@ test("static files carry the security headers too", async ({ request, page }) =>
 
 test.describe("cross-site requests", () => {
   test("a form on another site that posts to the forum is refused and stores nothing", async ({ page, baseURL }) => {
-    await signUp(page, uniqueEmail("csrf"));
+    await signInReady(page);
     const title = `Forged ${tag()}`;
     await page.route("http://evil.test/**", (route) =>
       route.fulfill({
@@ -115,33 +130,28 @@ test.describe("cross-site requests", () => {
     await expect(page.getByText(title)).toHaveCount(0);
   });
 
-  test("Better Auth refuses a foreign Origin, with and without a session cookie", async ({ page, playwright, baseURL }) => {
-    const email = uniqueEmail("origin");
+  test("Better Auth refuses a foreign Origin, with and without a session cookie", async ({ playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL });
-    const signUpRes = await api.post("/api/auth/sign-up/email", {
-      headers: { Origin: baseURL! },
-      data: { email, password: "origin-password", name: "" },
-    });
-    expect(signUpRes.status()).toBe(200);
     const foreignSignIn = await api.post("/api/auth/sign-in/email", {
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors" },
-      data: { email, password: "origin-password" },
+      data: account,
     });
     expect(foreignSignIn.status()).toBe(403);
-    // The context now holds the session cookie from sign-up.
+    const ownSignIn = await api.post("/api/auth/sign-in/email", { headers: { Origin: baseURL! }, data: account });
+    expect(ownSignIn.status()).toBe(200);
+    // The context now holds the session cookie.
     const foreignUpdate = await api.post("/api/auth/update-user", { headers: { Origin: "https://evil.example" }, data: { name: "Changed by another site" } });
     expect(foreignUpdate.status()).toBe(403);
     const ownUpdate = await api.post("/api/auth/update-user", { headers: { Origin: baseURL! }, data: { name: "Changed here" } });
     expect(ownUpdate.status()).toBe(200);
     await api.dispose();
-    await page.close();
   });
 });
 
 test.describe("same-site forms keep working", () => {
   test("with JavaScript: asking through the dialog, with no CSP violation", async ({ page }) => {
     const watch = await watchPolicy(page);
-    await signUp(page, uniqueEmail("js-form"));
+    await signInReady(page);
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name === "better-auth.session_token");
     expect(session?.httpOnly).toBe(true);
@@ -160,13 +170,13 @@ test.describe("same-site forms keep working", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("signing up and asking are plain form posts the origin check accepts", async ({ page }) => {
-      await page.goto("/auth?tab=signup");
-      const form = page.locator("form[data-form='sign-up']");
-      await form.getByLabel("Email").fill(uniqueEmail("nojs-origin"));
-      await form.getByLabel("Password").fill("nojs-password");
-      await form.getByRole("button", { name: "Create Account" }).click();
-      await expect(page).toHaveURL(/\/account/);
+    test("signing in and asking are plain form posts the origin check accepts", async ({ page }) => {
+      await page.goto("/auth");
+      const form = page.locator("form[data-form='sign-in']");
+      await form.getByLabel("Email").fill(account.email);
+      await form.getByLabel("Password").fill(account.password);
+      await form.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByRole("button", { name: `Account menu for ${account.email}` })).toBeVisible();
       await page.goto("/forum?ask=1");
       const title = `No-script same-site ${tag()}`;
       await page.getByLabel("Title").fill(title);
