@@ -45,6 +45,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_SMTP_PORT ?? 2526)}`,
       REQUIRE_EMAIL_VERIFICATION: "false",
       RATE_LIMITS: "true",
+      // Each browser context sends its own X-Forwarded-For (see fixtures.ts), as behind a proxy.
+      TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
       // Accounts signed up with these addresses become admins (each browser test uses its own).
       ADMIN_EMAILS: "e2e-admin-forum@example.com,e2e-admin-blog@example.com,e2e-admin-a11y@example.com",

@@ -81,6 +81,7 @@ test.describe("accounts", () => {
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await gotoReady(page, "/auth");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
@@ -102,7 +103,7 @@ test.describe("accounts without JavaScript", () => {
 
   test("sign up and sign in work as plain HTML forms", async ({ page }) => {
     const email = uniqueEmail("nojs");
-    await gotoReady(page, "/auth");
+    await page.goto("/auth");
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await expect(page).toHaveURL(/tab=signup/);
     const up = page.locator("form[data-form='sign-up']");
@@ -116,7 +117,7 @@ test.describe("accounts without JavaScript", () => {
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
 
-    await gotoReady(page, "/auth");
+    await page.goto("/auth");
     const inForm = page.locator("form[data-form='sign-in']");
     await inForm.getByLabel("Email").fill(email);
     await inForm.getByLabel("Password").fill("wrong-password");

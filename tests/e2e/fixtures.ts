@@ -59,4 +59,29 @@ export async function signIn(page: Page, email: string, password: string) {
   await form.getByRole("button", { name: "Sign In" }).click();
 }
 
-export const test = base;
+/** A documentation-range address (198.18.0.0/15), different for every browser context. */
+function visitorAddress() {
+  const n = crypto.randomInt(0, 2 ** 17);
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * Every browser context comes from its own address (sent as X-Forwarded-For to a test server
+ * that trusts its proxy), as real visitors do: per-address limits such as Better Auth's sign-up
+ * limit then apply to each test's visitor, not to the whole suite at once.
+ */
+export const test = base.extend<object, { visitorBrowser: void }>({
+  context: async ({ context }, provide) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
+    await provide(context);
+  },
+  visitorBrowser: [
+    async ({ browser }, provide) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = (options = {}) =>
+        newContext({ ...options, extraHTTPHeaders: { "X-Forwarded-For": visitorAddress(), ...options.extraHTTPHeaders } });
+      await provide();
+    },
+    { scope: "worker", auto: true },
+  ],
+});

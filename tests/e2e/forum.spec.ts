@@ -109,12 +109,12 @@ test.describe("forum without JavaScript", () => {
 
   test("asking and answering work as plain forms", async ({ page }) => {
     const email = uniqueEmail("nojs-forum");
-    await gotoReady(page, "/auth?tab=signup");
+    await page.goto("/auth?tab=signup");
     const up = page.locator("form[data-form='sign-up']");
     await up.getByLabel("Email").fill(email);
     await up.getByLabel("Password").fill("nojs-password");
     await up.getByRole("button", { name: "Create Account" }).click();
-    await gotoReady(page, "/forum");
+    await page.goto("/forum");
     await page.getByRole("link", { name: "Ask Question" }).click();
     await expect(page).toHaveURL(/ask=1/);
     const title = `No-script question ${tag()}`;
