@@ -2,7 +2,7 @@
 // checks (keyboard, focus, 44px targets); reading at 320px; and every page without JavaScript.
 import type { Page } from "@playwright/test";
 import { GUIDE_SLUGS } from "../../app/routes";
-import { expect, expectAccessible, signUp, test } from "./fixtures";
+import { expect, expectAccessible, gotoReady, signUp, test } from "./fixtures";
 
 const GUIDES = GUIDE_SLUGS;
 
@@ -76,7 +76,7 @@ test.describe("axe on every page", () => {
         if (width === "phone") await expectLargeTargets(page, `${path} signed in`);
       }
       // With the ask dialog and the account menu open.
-      await page.goto("/forum");
+      await gotoReady(page, "/forum");
       await page.getByRole("link", { name: "Ask Question" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectAccessible(page, `ask dialog (${width})`);
@@ -92,7 +92,7 @@ test.describe("axe on every page", () => {
 test.describe("hands", () => {
   test("keyboard only: skip link, visible focus, ask a question and answer it without a mouse", async ({ page }) => {
     await signUp(page);
-    await page.goto("/forum");
+    await gotoReady(page, "/forum");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await expect(skip).toBeFocused();
@@ -196,7 +196,7 @@ test.describe("reading", () => {
   });
 
   test("form errors are announced and tied to their fields; toasts are in a live region", async ({ page }) => {
-    await page.goto("/auth?tab=signup");
+    await gotoReady(page, "/auth?tab=signup");
     const form = page.locator("form[data-form='sign-up']");
     await form.evaluate((f) => f.setAttribute("novalidate", ""));
     await form.getByLabel("Email").fill("not-an-email");
@@ -208,7 +208,7 @@ test.describe("reading", () => {
     await expect(page.locator(`#${describedBy}`)).toHaveText("Please enter a valid email address");
     await expect(page.locator(`#${describedBy}`)).toHaveAttribute("role", "alert");
 
-    await page.goto("/auth");
+    await gotoReady(page, "/auth");
     const signIn = page.locator("form[data-form='sign-in']");
     await signIn.getByLabel("Email").fill("someone@example.com");
     await signIn.getByLabel("Password").fill("wrong-password");
