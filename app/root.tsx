@@ -17,7 +17,6 @@ import { AppShell } from "./components/app-shell";
 import { AuthBroadcast } from "./components/auth-broadcast";
 import { NotFoundContent } from "./components/not-found-content";
 import { Toaster } from "./components/ui/toast";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { readSidebarCookie } from "./components/ui/sidebar";
 import { seo, siteUrlFrom } from "./lib/seo";
 import { runtimeContext } from "./server/context";
@@ -93,14 +92,12 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <TooltipProvider>
-      <Toaster incoming={toast}>
-        <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} refreshedAt={sessionRefreshed ? now : null} />
-        <AppShell viewer={viewer} sidebarOpen={sidebarOpen}>
-          <Outlet />
-        </AppShell>
-      </Toaster>
-    </TooltipProvider>
+    <Toaster incoming={toast}>
+      <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} refreshedAt={sessionRefreshed ? now : null} />
+      <AppShell viewer={viewer} sidebarOpen={sidebarOpen}>
+        <Outlet />
+      </AppShell>
+    </Toaster>
   );
 }
 
@@ -135,12 +132,10 @@ export function ErrorBoundary() {
   );
   if (!root) return <main id="main">{body}</main>;
   return (
-    <TooltipProvider>
-      <Toaster>
-        <AppShell viewer={root.viewer} sidebarOpen={root.sidebarOpen}>
-          {body}
-        </AppShell>
-      </Toaster>
-    </TooltipProvider>
+    <Toaster>
+      <AppShell viewer={root.viewer} sidebarOpen={root.sidebarOpen}>
+        {body}
+      </AppShell>
+    </Toaster>
   );
 }

@@ -1,22 +1,14 @@
 // The layout around every page: skip link, side navigation (sidebar or drawer), top bar with the
 // site title, search, and the sign-in link or the member's menu.
-import { BookOpen, Home, LogOut, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "lucide-react";
-import type * as React from "react";
-import { Link, NavLink, useNavigation, useSubmit } from "react-router";
+import { BookOpen, Home, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "lucide-react";
+import * as React from "react";
+import { Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/seo";
 import { PendingView } from "./pending-view";
-import { buttonVariants } from "./ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "./ui/dropdown-menu";
+import { buttonVariants } from "./ui/button-variants";
 import { Sidebar, SidebarDrawer, SidebarProvider, SidebarTrigger, useSidebar } from "./ui/sidebar";
-import { Tooltip } from "./ui/tooltip";
+import { Tooltip, TooltipGroup } from "./ui/tooltip";
 
 export interface ShellViewer {
   email: string;
@@ -34,7 +26,7 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
   const items = [...NAV];
   if (viewer) items.push({ to: "/account", label: "Account", icon: Settings, end: false });
   if (viewer && viewer.role !== "member") items.push({ to: "/admin", label: "Admin", icon: Shield, end: false });
-  return (
+  const list = (
     <ul className="flex flex-col gap-1 p-1.5">
       {items.map((item) => (
         <li key={item.to}>
@@ -60,6 +52,8 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
       ))}
     </ul>
   );
+  // Icons alone need their names in tooltips; the expanded sidebar shows the names instead.
+  return collapsed ? <TooltipGroup>{list}</TooltipGroup> : list;
 }
 
 function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewer: ShellViewer | null; onNavigate?: () => void }) {
@@ -92,29 +86,25 @@ function MobileDrawer({ viewer }: { viewer: ShellViewer | null }) {
   );
 }
 
-function UserMenu({ viewer }: { viewer: ShellViewer }) {
-  const submit = useSubmit();
+// The member's menu (Radix DropdownMenu) loads only for signed-in members.
+const UserMenu = React.lazy(() => import("./user-menu"));
+
+function UserMenuButton({ viewer }: { viewer: ShellViewer }) {
+  // The same button while the menu's code loads (after signing in without a page load).
+  const fallback = (
+    <button
+      type="button"
+      disabled
+      className="inline-flex size-11 items-center justify-center rounded-full bg-accent"
+      aria-label={`Account menu for ${viewer.email}`}
+    >
+      <UserRound aria-hidden="true" className="size-5" />
+    </button>
+  );
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="inline-flex size-11 items-center justify-center rounded-full bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
-        aria-label={`Account menu for ${viewer.email}`}
-      >
-        <UserRound aria-hidden="true" className="size-5" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>{viewer.email}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/account">
-            <Settings aria-hidden="true" className="size-5" /> Account
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}>
-          <LogOut aria-hidden="true" className="size-5" /> Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <React.Suspense fallback={fallback}>
+      <UserMenu viewer={viewer} />
+    </React.Suspense>
   );
 }
 
@@ -150,7 +140,7 @@ function TopBar({ viewer }: { viewer: ShellViewer | null }) {
           <Search aria-hidden="true" className="size-5" />
         </Link>
         {viewer ? (
-          <UserMenu viewer={viewer} />
+          <UserMenuButton viewer={viewer} />
         ) : (
           <Link to="/auth" className={buttonVariants({ variant: "default", className: "shrink-0 whitespace-nowrap" })}>
             Sign In

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { organization, seo, siteUrlFrom } from "~/lib/seo";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";

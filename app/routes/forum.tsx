@@ -4,7 +4,7 @@ import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
 import { Pagination, pageParam } from "~/components/pagination";
 import { RelativeTime } from "~/components/relative-time";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent } from "~/components/ui/card";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";

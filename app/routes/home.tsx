@@ -2,7 +2,7 @@ import { BookOpen, MessageCircle, Users } from "lucide-react";
 import { Link } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent } from "~/components/ui/card";
 import { preview } from "~/lib/featured";
 import { organization, seo, siteUrlFrom, SITE_NAME } from "~/lib/seo";

@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 
 /** The promotion inside every guide: labelled as coming from Capsiva, honest about what capsaicin can do. */
 export function GuideCta({ storeUrl }: { storeUrl: string }) {

@@ -2,7 +2,7 @@
 // 'Get Connected' card and the contact section.
 import { BookOpen, Mail, MapPin, MessagesSquare, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 
 export function PlaceHeader({ cityName, state, serviceName }: { cityName: string; state: string; serviceName: string }) {

@@ -1,31 +1,10 @@
-import { cva, type VariantProps } from "class-variance-authority";
+import type { VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
+import { buttonVariants } from "./button-variants";
 
-// Every button is at least 44 x 44 CSS px: many of our members have painful hands.
-export const buttonVariants = cva(
-  "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-base font-medium transition-colors focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0",
-  {
-    variants: {
-      variant: {
-        default: "bg-primary text-primary-foreground hover:bg-primary/90",
-        secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
-        outline: "border-2 border-input bg-background hover:bg-accent hover:text-accent-foreground",
-        ghost: "hover:bg-accent hover:text-accent-foreground",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
-        link: "text-primary underline underline-offset-4 hover:no-underline",
-      },
-      size: {
-        default: "",
-        sm: "px-3 text-sm",
-        lg: "px-6 text-lg",
-        icon: "size-11 p-0",
-      },
-    },
-    defaultVariants: { variant: "default", size: "default" },
-  },
-);
+export { buttonVariants };
 
 export function Button({
   className,

@@ -1,7 +1,6 @@
 // The collapsible side navigation: 16rem expanded, 3rem collapsed to icons, an 18rem off-canvas
 // drawer under 768px. Ctrl+B / Cmd+B toggles it. Its state is kept in the cookie
 // `sidebar:state` for 7 days and read on the server, so the first paint is already right.
-import { Dialog as D } from "radix-ui";
 import * as React from "react";
 import { cn } from "~/lib/cn";
 
@@ -89,30 +88,22 @@ export function Sidebar({ children, label }: { children: (collapsed: boolean) =>
   );
 }
 
-/** The drawer used under 768px; a modal dialog that traps focus and closes with Escape. */
+const loadDrawer = () => import("./sidebar-drawer");
+const LazyDrawer = React.lazy(loadDrawer);
+
+/**
+ * The drawer used under 768px; a modal dialog that traps focus and closes with Escape. Its
+ * code (Radix Dialog) loads when the menu button is first pressed, not with every page.
+ */
 export function SidebarDrawer({ children, label }: { children: React.ReactNode; label: string }) {
-  const { mobileOpen, setMobileOpen, triggerRef } = useSidebar();
+  const { mobileOpen } = useSidebar();
+  const [used, setUsed] = React.useState(mobileOpen);
+  if (mobileOpen && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <D.Root open={mobileOpen} onOpenChange={setMobileOpen}>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
-        <D.Content
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            // Focus goes back to the button that opened the drawer.
-            if (triggerRef.current && window.getComputedStyle(triggerRef.current).display !== "none") {
-              event.preventDefault();
-              triggerRef.current.focus();
-            }
-          }}
-          className="fixed inset-y-0 left-0 z-50 flex flex-col overflow-y-auto border-r bg-sidebar text-sidebar-foreground shadow-lg focus-visible:outline-none md:hidden"
-          style={{ width: SIDEBAR_WIDTH_MOBILE, maxWidth: "85vw" }}
-        >
-          <D.Title className="sr-only">{label}</D.Title>
-          {children}
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+    <React.Suspense fallback={null}>
+      <LazyDrawer label={label}>{children}</LazyDrawer>
+    </React.Suspense>
   );
 }
 
@@ -123,6 +114,7 @@ export function SidebarTrigger({ className, children }: { className?: string; ch
       ref={triggerRef}
       type="button"
       onClick={toggle}
+      onPointerDown={() => void loadDrawer()}
       aria-label="Toggle sidebar"
       aria-keyshortcuts="Control+B Meta+B"
       data-sidebar-open={open}

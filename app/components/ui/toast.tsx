@@ -1,10 +1,10 @@
-// Toasts on Radix Toast: announced by screen readers, dismissible by keyboard (F8 moves focus to
-// them), and kept on screen long enough to read.
-import { Toast as T } from "radix-ui";
-import { X } from "lucide-react";
+// Toasts: `useToast()` shows one; the Toaster keeps the list. They are drawn by Radix Toast
+// (ui/toast-list.tsx: announced by screen readers, dismissible by keyboard, F8 moves focus to
+// them, kept on screen long enough to read), whose code loads with the first toast.
 import * as React from "react";
-import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
+
+const LazyToastList = React.lazy(() => import("./toast-list"));
 
 export interface ToastMessage {
   id: string;
@@ -34,45 +34,37 @@ export function Toaster({ children, incoming }: { children: React.ReactNode; inc
     if (incoming) show(incoming);
   }, [incoming, show]);
 
+  const close = React.useCallback((id: string) => setToasts((list) => list.filter((x) => x.id !== id)), []);
+  // Radix's toast code loads with the first toast and then stays, so later ones animate in and out.
+  const [shown, setShown] = React.useState(false);
+  if (toasts.length > 0 && !shown) setShown(true);
+
   const hydrated = useHydrated();
   return (
     <ToastContext.Provider value={show}>
       {/* Before JavaScript runs (or without it), a message from the last action still shows. */}
-      {!hydrated && incoming ? (
-        <div role="status" className="fixed bottom-4 right-4 z-[100] max-w-md rounded-lg border bg-background p-4 shadow-lg">
-          <p className="font-semibold">{incoming.title}</p>
-          {incoming.description ? <p>{incoming.description}</p> : null}
-        </div>
+      {!hydrated && incoming ? <Flash toast={incoming} /> : null}
+      {children}
+      {shown ? (
+        // While that code arrives the newest message shows plainly (Radix announces it once loaded).
+        <React.Suspense fallback={toasts.length ? <Flash toast={toasts[toasts.length - 1]} hidden /> : null}>
+          <LazyToastList toasts={toasts} onClose={close} />
+        </React.Suspense>
       ) : null}
-      <T.Provider duration={7000} swipeDirection="right" label="Notification">
-        {children}
-        {toasts.map((t) => (
-          <T.Root
-            key={t.id}
-            type={t.variant === "destructive" ? "foreground" : "background"}
-            onOpenChange={(open) => {
-              if (!open) setToasts((list) => list.filter((x) => x.id !== t.id));
-            }}
-            data-variant={t.variant ?? "default"}
-            className={cn(
-              "relative flex w-full items-start gap-3 rounded-lg border p-4 pr-14 shadow-lg",
-              t.variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "bg-background text-foreground",
-            )}
-          >
-            <div className="grid gap-1">
-              <T.Title className="font-semibold">{t.title}</T.Title>
-              {t.description ? <T.Description>{t.description}</T.Description> : null}
-            </div>
-            <T.Close
-              aria-label="Dismiss notification"
-              className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-md focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </T.Close>
-          </T.Root>
-        ))}
-        <T.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 sm:max-w-md" />
-      </T.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/** A message as plain text: before JavaScript runs, and while the toast code loads. */
+function Flash({ toast, hidden }: { toast: Omit<ToastMessage, "id">; hidden?: boolean }) {
+  return (
+    <div
+      role={hidden ? undefined : "status"}
+      aria-hidden={hidden || undefined}
+      className="fixed bottom-4 right-4 z-[100] max-w-md rounded-lg border bg-background p-4 shadow-lg"
+    >
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p>{toast.description}</p> : null}
+    </div>
   );
 }

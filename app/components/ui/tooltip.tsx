@@ -1,19 +1,26 @@
-import { Tooltip as T } from "radix-ui";
-import type * as React from "react";
+// Tooltips on Radix Tooltip, whose code (with floating-ui for positioning) loads only where a
+// tooltip group is on the page: readers on phones never need it.
+import * as React from "react";
 
 // Spec constants: open delay 700 ms, skip delay 300 ms, side offset 4.
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const TOOLTIP_SIDE_OFFSET = 4;
 
-export function TooltipProvider({ children }: { children: React.ReactNode }) {
+const load = () => import("./tooltip-radix");
+const LazyGroup = React.lazy(() => load().then((m) => ({ default: m.RadixTooltipGroup })));
+const LazyTooltip = React.lazy(() => load().then((m) => ({ default: m.RadixTooltip })));
+
+/** Tooltips inside share the open delay and skip delay (moving from one to the next is instant). */
+export function TooltipGroup({ children }: { children: React.ReactNode }) {
   return (
-    <T.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </T.Provider>
+    <React.Suspense fallback={children}>
+      <LazyGroup>{children}</LazyGroup>
+    </React.Suspense>
   );
 }
 
+/** Shows `content` next to the element on hover and focus, inside a TooltipGroup. */
 export function Tooltip({
   content,
   children,
@@ -27,17 +34,10 @@ export function Tooltip({
 }) {
   if (disabled) return children;
   return (
-    <T.Root>
-      <T.Trigger asChild>{children}</T.Trigger>
-      <T.Portal>
-        <T.Content
-          side={side}
-          sideOffset={TOOLTIP_SIDE_OFFSET}
-          className="z-50 rounded-md bg-foreground px-3 py-1.5 text-sm text-background shadow-md"
-        >
-          {content}
-        </T.Content>
-      </T.Portal>
-    </T.Root>
+    <React.Suspense fallback={children}>
+      <LazyTooltip content={content} side={side}>
+        {children}
+      </LazyTooltip>
+    </React.Suspense>
   );
 }

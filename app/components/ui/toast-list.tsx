@@ -1,0 +1,39 @@
+// The toasts of ui/toast.tsx on Radix Toast: announced by screen readers, dismissible by keyboard
+// (F8 moves focus to them), and kept on screen long enough to read. Loaded with the first toast.
+import { Toast as T } from "radix-ui";
+import { X } from "lucide-react";
+import { cn } from "~/lib/cn";
+import type { ToastMessage } from "./toast";
+
+export default function ToastList({ toasts, onClose }: { toasts: ToastMessage[]; onClose: (id: string) => void }) {
+  return (
+    <T.Provider duration={7000} swipeDirection="right" label="Notification">
+      {toasts.map((t) => (
+        <T.Root
+          key={t.id}
+          type={t.variant === "destructive" ? "foreground" : "background"}
+          onOpenChange={(open) => {
+            if (!open) onClose(t.id);
+          }}
+          data-variant={t.variant ?? "default"}
+          className={cn(
+            "relative flex w-full items-start gap-3 rounded-lg border p-4 pr-14 shadow-lg",
+            t.variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "bg-background text-foreground",
+          )}
+        >
+          <div className="grid gap-1">
+            <T.Title className="font-semibold">{t.title}</T.Title>
+            {t.description ? <T.Description>{t.description}</T.Description> : null}
+          </div>
+          <T.Close
+            aria-label="Dismiss notification"
+            className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-md focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </T.Close>
+        </T.Root>
+      ))}
+      <T.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 sm:max-w-md" />
+    </T.Provider>
+  );
+}
