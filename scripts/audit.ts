@@ -93,7 +93,8 @@ async function main() {
     const pages = ["/", "/blog", article, "/blog/capsaicin-arthritis-guide", "/forum", question, "/new-york/arthritis-pain-relief", "/auth"];
 
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile emulation, ${path.basename(CHROME_PATH)} headless, server ${base} (${BUILD_DIR}/, demo content)\n`);
+    const version = (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
+    console.log(`Lighthouse ${version}, mobile emulation, ${path.basename(CHROME_PATH)} headless, server ${base} (${BUILD_DIR}/, demo content)\n`);
     const width = Math.max(...pages.map((p) => p.length));
     console.log(`${"page".padEnd(width)}  perf  a11y  best   seo`);
     const misses: string[] = [];

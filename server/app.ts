@@ -51,7 +51,17 @@ export function createApp(runtime: Runtime) {
     }
   });
 
-  app.all("/api/auth/{*splat}", toNodeHandler(runtime.auth));
+  // Better Auth's own endpoints that change what readers see: an account deleted there leaves
+  // its posts to 'Anonymous', a new member changes the home page's count.
+  const authHandler = toNodeHandler(runtime.auth);
+  app.all("/api/auth/{*splat}", (req, res) => {
+    if (/^\/api\/auth\/(delete-user|sign-up\/)/.test(req.path)) {
+      res.on("finish", () => {
+        if (res.statusCode < 400) runtime.pageCache.invalidate();
+      });
+    }
+    return authHandler(req, res);
+  });
 
   app.use("/api/v1", createApiRouter(runtime));
 

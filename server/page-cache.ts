@@ -23,6 +23,7 @@
 // server.ts: on these machines Express's own routing costs more than the whole cached answer.
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "../app/server/log.server";
 import type { CachedPage, PageCache } from "../app/server/page-cache.server";
@@ -78,6 +79,8 @@ export function isSignedInRequest(req: Pick<Request, "headers">) {
 export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "url">): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const cookie = req.headers.cookie ?? "";
+  // The common case, a reader without cookies or query string: the key at once.
+  if (!cookie && req.url && !req.url.includes("?") && !req.headers["x-forwarded-proto"]) return `${req.url} sidebar=open`;
   if (SESSION_COOKIE.test(cookie) || TOAST_COOKIE.test(cookie)) return null;
   const url = req.url ?? "/";
   const q = url.indexOf("?");
@@ -101,9 +104,22 @@ export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "ur
   return `${path}${query} sidebar=${sidebar}${proto}`;
 }
 
+// Browsers send one of a few Accept-Encoding values: each is read once.
+const encodingOf = new Map<string, "br" | "gzip" | "identity">();
+
 /** br when the client takes it at least as gladly as gzip, then gzip, else the plain bytes. */
 export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
   if (!acceptEncoding) return "identity";
+  let encoding = encodingOf.get(acceptEncoding);
+  if (!encoding) {
+    encoding = readAcceptEncoding(acceptEncoding);
+    if (encodingOf.size >= 100) encodingOf.clear();
+    encodingOf.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): "br" | "gzip" | "identity" {
   const q: Record<string, number> = {};
   for (const part of acceptEncoding.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -203,6 +219,35 @@ function captureResponse(res: Response, done: (body: Buffer) => void, aborted: (
   });
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/i;
+
+/**
+ * The body of a rendered answer, compressed in one call when the client takes br or gzip (fast
+ * settings: it is made for one request). Headers are set to match; anything already encoded,
+ * small, not text, or marked no-transform is returned as it is.
+ */
+function compressOnce(req: IncomingMessage, res: ServerResponse, body: Buffer): Buffer {
+  if (res.headersSent || body.length < 1024 || res.getHeader("content-encoding") !== undefined) return body;
+  if (!COMPRESSIBLE.test(String(res.getHeader("content-type") ?? "")) || /no-transform/i.test(String(res.getHeader("cache-control") ?? ""))) return body;
+  const vary = String(res.getHeader("vary") ?? "");
+  if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  if (encoding === "identity") return body;
+  const compressed =
+    encoding === "br"
+      ? zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : zlib.gzipSync(body, { level: 6 });
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", compressed.length);
+  return compressed;
+}
+
 /** Sets `private, no-store` on a response for a signed-in visitor or one that sets a cookie. */
 function markPrivateWhenPersonal(req: Request, res: Response) {
   const signedIn = isSignedInRequest(req);
@@ -287,8 +332,9 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
       markPrivateWhenPersonal(req, res);
       res.setHeader("X-Cache", "MISS");
       // React Router writes a page in many small pieces and flushes after each, so the
-      // compression in front would compress each piece apart; the page goes out in one piece.
-      captureResponse(res, (body) => res.end(body), () => {});
+      // compression in front would compress each piece apart (with a compressor per response
+      // in memory meanwhile); the page goes out in one piece, compressed at once.
+      captureResponse(res, (body) => res.end(compressOnce(req, res, body)), () => {});
       return next();
     }
     const page = cache.get(key);
@@ -322,21 +368,20 @@ export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enab
     if (!page) return false;
     const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
     const start = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const url = req.url ?? "/";
-      const q = url.indexOf("?");
-      log.info({ reqId: id, method: req.method, path: q === -1 ? url : url.slice(0, q), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    });
     if (matchesEtag(req.headers["if-none-match"], page.etag)) {
       res.setHeader("X-Request-Id", id);
       sendPage(req, res, page, "HIT");
-      return true;
+    } else {
+      // The whole head in one call, from a list made once per page and encoding.
+      const encoding = pickEncoding(req.headers["accept-encoding"]);
+      res.writeHead(page.status, wireHeaders(page, encoding).concat("X-Request-Id", id));
+      res.end(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
     }
-    // The whole head in one call, from a list made once per page and encoding.
-    const encoding = pickEncoding(req.headers["accept-encoding"]);
-    res.writeHead(page.status, wireHeaders(page, encoding).concat("X-Request-Id", id));
-    res.end(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
+    // The answer is complete in memory: it is logged now rather than on "finish".
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    log.info({ reqId: id, method: req.method, path: q === -1 ? url : url.slice(0, q), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     return true;
   };
 }

@@ -16,6 +16,8 @@ export interface CachedPage {
   /** Strong validator of the body: `"<base64url sha1>"`. */
   etag: string;
   createdAt: number;
+  /** When it was last moved to the recently used end. */
+  usedAt: number;
 }
 
 export type PageInput = Pick<CachedPage, "status" | "headers" | "body">;
@@ -81,8 +83,14 @@ export function createPageCache(options: { enabled: boolean; maxEntries?: number
         entries.delete(key);
         return undefined;
       }
-      entries.delete(key);
-      entries.set(key, page);
+      // Least recently used first: a page read again moves to the end (at most once a second,
+      // so that a busy page costs nothing more than the lookup).
+      const now = Date.now();
+      if (now - page.usedAt > 1000) {
+        page.usedAt = now;
+        entries.delete(key);
+        entries.set(key, page);
+      }
       return page;
     },
     set(key, page) {
@@ -92,13 +100,14 @@ export function createPageCache(options: { enabled: boolean; maxEntries?: number
         br: zlib.brotliCompressSync(page.body, brotliOptions(page.body.length)),
         etag: etagOf(page.body),
         createdAt: Date.now(),
+        usedAt: Date.now(),
       };
       if (options.enabled) keep(key, cached);
       return cached;
     },
     async store(key, page, renderedAt) {
       const [gz, br] = await Promise.all([gzip(page.body, { level: 9 }), brotli(page.body, brotliOptions(page.body.length))]);
-      const cached: CachedPage = { ...page, gzip: gz, br, etag: etagOf(page.body), createdAt: Date.now() };
+      const cached: CachedPage = { ...page, gzip: gz, br, etag: etagOf(page.body), createdAt: Date.now(), usedAt: Date.now() };
       const stored = options.enabled && renderedAt === version;
       if (stored) keep(key, cached);
       return { page: cached, stored };

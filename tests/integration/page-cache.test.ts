@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Writable } from "node:stream";
 import { createLogger } from "~/server/log.server";
 import { createPageCache, type PageCache } from "~/server/page-cache.server";
@@ -18,6 +18,8 @@ import {
   PUBLIC_CACHE_CONTROL,
 } from "../../server/page-cache";
 import { contentSecurityPolicy, inlineScriptHashes } from "../../server/security";
+import { startHttpApp, type HttpApp } from "../helpers/http-app";
+import { seedDemoContent } from "~/server/seed.server";
 
 const INLINE_SCRIPT = 'window.__page = {"ok":true};';
 
@@ -161,13 +163,26 @@ describe("the store", () => {
     expect(store.get("/a")).toBeUndefined();
   });
 
-  it("drops the least recently used page when full, and pages past their lifetime", async () => {
-    const store = createPageCache({ enabled: true, maxEntries: 2, ttlMs: 50 });
+  it("drops the least recently used page when full", () => {
+    vi.useFakeTimers({ now: new Date("2026-01-01T10:00:00Z") });
+    try {
+      const store = createPageCache({ enabled: true, maxEntries: 2 });
+      store.set("/a", { status: 200, headers: [], body: Buffer.from("a") });
+      store.set("/b", { status: 200, headers: [], body: Buffer.from("b") });
+      vi.advanceTimersByTime(2000);
+      expect(store.get("/a")).toBeDefined();
+      store.set("/c", { status: 200, headers: [], body: Buffer.from("c") });
+      expect(store.get("/b")).toBeUndefined();
+      expect(store.get("/a")).toBeDefined();
+      expect(store.get("/c")).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("drops pages past their lifetime", async () => {
+    const store = createPageCache({ enabled: true, ttlMs: 50 });
     store.set("/a", { status: 200, headers: [], body: Buffer.from("a") });
-    store.set("/b", { status: 200, headers: [], body: Buffer.from("b") });
-    store.get("/a");
-    store.set("/c", { status: 200, headers: [], body: Buffer.from("c") });
-    expect(store.get("/b")).toBeUndefined();
     expect(store.get("/a")).toBeDefined();
     await new Promise((r) => setTimeout(r, 80));
     expect(store.get("/a")).toBeUndefined();
@@ -256,6 +271,21 @@ describe("the middleware", () => {
     expect(secure.text).toContain("Welcome back");
     expect(secure.headers["x-cache"]).toBe("MISS");
     expect(renders).toBe(4);
+  });
+
+  it("sends a rendered page for a member in one piece, compressed as the client asks", async () => {
+    const br = await get("/forum", { Cookie: "better-auth.session_token=x", "Accept-Encoding": "gzip, br" });
+    const gz = await get("/forum", { Cookie: "better-auth.session_token=x", "Accept-Encoding": "gzip" });
+    const plain = await get("/forum", { Cookie: "better-auth.session_token=x" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(br.headers["content-length"])).toBe(br.raw.length);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.text).toContain("Welcome back");
+    const same = (text: string) => text.replace(/render \d+/, "").replace(/nonce="[^"]+"/, "");
+    expect(same(br.text)).toBe(same(plain.text));
+    expect(gz.text).toContain("<h1>/forum</h1>");
   });
 
   it("never stores a response that sets a cookie", async () => {
@@ -399,5 +429,64 @@ describe("the middleware", () => {
     const next = await get("/slow");
     expect(next.headers["x-cache"]).toBe("MISS");
     expect(renders).toBe(2);
+  });
+});
+
+describe("the application", () => {
+  let site: HttpApp;
+  beforeAll(async () => {
+    site = await startHttpApp({ RATE_LIMITS: "false" });
+    await seedDemoContent(site.runtime.db);
+  });
+  afterAll(() => site.close());
+
+  it("serves its public pages from the cache with a CSP that names each inline script's hash", async () => {
+    await site.fetch("/forum");
+    const res = await site.fetch("/forum");
+    expect(res.headers.get("x-cache")).toBe("HIT");
+    expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]) && m[2]);
+    expect(scripts.length).toBeGreaterThan(0);
+    const policy = res.headers.get("content-security-policy") ?? "";
+    for (const [, , body] of scripts) expect(policy).toContain(sha256(body));
+    expect(policy).not.toContain("nonce-");
+  });
+
+  it("renders for members and marks their pages private", async () => {
+    const email = `cache-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    const signUp = await site.fetch("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.url },
+      body: JSON.stringify({ email, password: "a-long-password-1", name: "" }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const page = await site.fetch("/forum", { headers: { Cookie: cookie } });
+    expect(page.headers.get("x-cache")).toBe("MISS");
+    expect(page.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
+    expect(await page.text()).toContain(`Account menu for ${email}`);
+  });
+
+  it("forgets its pages when a member signs up or deletes their account through Better Auth", async () => {
+    await site.fetch("/");
+    expect((await site.fetch("/")).headers.get("x-cache")).toBe("HIT");
+    const email = `gone-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    const signUp = await site.fetch("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.url },
+      body: JSON.stringify({ email, password: "a-long-password-1", name: "" }),
+    });
+    expect(signUp.status).toBe(200);
+    expect((await site.fetch("/")).headers.get("x-cache")).toBe("MISS");
+    expect((await site.fetch("/")).headers.get("x-cache")).toBe("HIT");
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const deleted = await site.fetch("/api/auth/delete-user", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.url, Cookie: cookie },
+      body: JSON.stringify({ password: "a-long-password-1" }),
+    });
+    expect(deleted.status).toBe(200);
+    expect((await site.fetch("/")).headers.get("x-cache")).toBe("MISS");
   });
 });
