@@ -3,7 +3,7 @@
 import { Form } from "react-router";
 import { FormAlert, TextAreaField, TextField } from "./form-field";
 import { Button } from "./ui/button";
-import { LIMITS } from "~/lib/validation";
+import { LIMITS } from "~/lib/limits";
 
 export interface PostEditorValues {
   title: string;

@@ -8,16 +8,9 @@ import { z } from "zod";
 // schema is built; modules that build schemas for the browser import this one first.
 if (typeof document !== "undefined") z.config({ jitless: true });
 
-export const LIMITS = {
-  passwordMin: 6,
-  passwordMax: 128,
-  emailMax: 254,
-  titleMax: 200,
-  contentMax: 10_000,
-  storyMax: 50_000,
-  displayNameMax: 50,
-  reportReasonMax: 500,
-} as const;
+import { LIMITS } from "./limits";
+
+export { LIMITS };
 
 // C0/C1 control characters except tab and line breaks (kept in multi-line text).
 // eslint-disable-next-line no-control-regex

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
-import { LIMITS } from "~/lib/validation";
+import { LIMITS } from "~/lib/limits";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { requireUser } from "~/server/session.server";

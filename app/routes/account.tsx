@@ -6,7 +6,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
-import { displayNameSchema, fieldErrors, LIMITS, newPasswordField } from "~/lib/validation";
+import { LIMITS } from "~/lib/limits";
+import { displayNameSchema, fieldErrors, newPasswordField } from "~/lib/validation";
 import {
   deleteAccount,
   listSessions,

@@ -9,7 +9,8 @@ import { useToast } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
-import { answerSchema, fieldErrors, LIMITS, questionSchema, reportSchema } from "~/lib/validation";
+import { LIMITS } from "~/lib/limits";
+import { answerSchema, fieldErrors, questionSchema, reportSchema } from "~/lib/validation";
 import { runtimeContext } from "~/server/context";
 import {
   deleteAnswer,

@@ -1,13 +1,12 @@
 import { MessageCircle, Plus } from "lucide-react";
 import * as React from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
-import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { ActionData as AskActionData } from "~/components/forum/ask-question-dialog";
+import { PostFields } from "~/components/forum/post-form";
 import { Pagination, pageParam } from "~/components/pagination";
 import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent } from "~/components/ui/card";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { useToast } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { listQuestions, type AnswerView, type QuestionView } from "~/server/forum.server";
@@ -78,63 +77,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/forum", toast);
 }
 
-type ActionData = PostFormResult & { toast?: { id: string; title: string; description?: string; variant?: "destructive" } };
+type ActionData = AskActionData;
 
-function AskQuestionDialog({ submissionKey }: { submissionKey: string }) {
-  const fetcher = useFetcher<ActionData>();
-  const show = useToast();
-  const [open, setOpen] = React.useState(false);
-  const opener = React.useRef<HTMLAnchorElement>(null);
-  const [key, setKey] = React.useState(submissionKey);
-  const [formKey, setFormKey] = React.useState(0);
-  const busy = fetcher.state !== "idle";
+// Members' Ask Question dialog (Radix Dialog) loads only for them.
+const AskQuestionDialog = React.lazy(() => import("~/components/forum/ask-question-dialog"));
 
-  React.useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.toast) show(fetcher.data.toast);
-    if (fetcher.data.ok) {
-      setOpen(false);
-      setKey(newSubmissionKey());
-      setFormKey((k) => k + 1);
-    }
-  }, [fetcher.state, fetcher.data, show]);
-
+/** Until the dialog's code arrives, the button is the link to the form on the page. */
+function AskQuestionButton({ submissionKey }: { submissionKey: string }) {
+  const fallback = (
+    <Link to="/forum?ask=1#ask" className={buttonVariants()}>
+      <Plus aria-hidden="true" /> Ask Question
+    </Link>
+  );
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      {/* A link, so that without JavaScript it opens the form on the page instead. */}
-      <Link
-        ref={opener}
-        to="/forum?ask=1#ask"
-        className={buttonVariants()}
-        aria-haspopup="dialog"
-        onClick={(event) => {
-          event.preventDefault();
-          setOpen(true);
-        }}
-      >
-        <Plus aria-hidden="true" /> Ask Question
-      </Link>
-      <DialogContent
-        title="Ask the community"
-        description="Share a question with people who understand. Please do not include personal details."
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          opener.current?.focus();
-        }}
-      >
-        <fetcher.Form key={formKey} method="post" action="/forum" className="mt-4 grid gap-4">
-          <input type="hidden" name="via" value="dialog" />
-          <PostFields kind="question" idPrefix="ask" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Question" />
-          <p className="text-sm text-muted-foreground">
-            Please read our{" "}
-            <Link to="/community-guidelines" className="underline" target="_blank">
-              community guidelines
-            </Link>
-            . This forum is not a substitute for medical advice.
-          </p>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <React.Suspense fallback={fallback}>
+      <AskQuestionDialog submissionKey={submissionKey} />
+    </React.Suspense>
   );
 }
 
@@ -220,7 +178,7 @@ export default function Forum({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-1 text-muted-foreground">Ask questions and share what helps you.</p>
         </div>
         {signedIn ? (
-          <AskQuestionDialog submissionKey={submissionKey} />
+          <AskQuestionButton submissionKey={submissionKey} />
         ) : (
           <Link to="/auth?redirectTo=%2Fforum" className={buttonVariants({ variant: "outline" })}>
             Sign in to ask questions

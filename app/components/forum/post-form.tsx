@@ -4,7 +4,7 @@ import * as React from "react";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { containsPersonalDetails, PERSONAL_DETAILS_WARNING } from "~/lib/personal-details";
-import { LIMITS } from "~/lib/validation";
+import { LIMITS } from "~/lib/limits";
 
 export interface PostFormResult {
   ok?: boolean;

@@ -1,0 +1,69 @@
+// The Ask Question dialog of the forum, for signed-in members: loaded only for them (with
+// Radix Dialog), so readers of the forum never download it.
+import { Plus } from "lucide-react";
+import * as React from "react";
+import { Link, useFetcher } from "react-router";
+import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { useToast } from "~/components/ui/toast";
+
+export type ActionData = PostFormResult & { toast?: { id: string; title: string; description?: string; variant?: "destructive" } };
+
+export default function AskQuestionDialog({ submissionKey }: { submissionKey: string }) {
+  const fetcher = useFetcher<ActionData>();
+  const show = useToast();
+  const [open, setOpen] = React.useState(false);
+  const opener = React.useRef<HTMLAnchorElement>(null);
+  const [key, setKey] = React.useState(submissionKey);
+  const [formKey, setFormKey] = React.useState(0);
+  const busy = fetcher.state !== "idle";
+
+  React.useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.toast) show(fetcher.data.toast);
+    if (fetcher.data.ok) {
+      setOpen(false);
+      setKey(newSubmissionKey());
+      setFormKey((k) => k + 1);
+    }
+  }, [fetcher.state, fetcher.data, show]);
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      {/* A link, so that without JavaScript it opens the form on the page instead. */}
+      <Link
+        ref={opener}
+        to="/forum?ask=1#ask"
+        className={buttonVariants()}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <Plus aria-hidden="true" /> Ask Question
+      </Link>
+      <DialogContent
+        title="Ask the community"
+        description="Share a question with people who understand. Please do not include personal details."
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
+        }}
+      >
+        <fetcher.Form key={formKey} method="post" action="/forum" className="mt-4 grid gap-4">
+          <input type="hidden" name="via" value="dialog" />
+          <PostFields kind="question" idPrefix="ask" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Question" />
+          <p className="text-sm text-muted-foreground">
+            Please read our{" "}
+            <Link to="/community-guidelines" className="underline" target="_blank">
+              community guidelines
+            </Link>
+            . This forum is not a substitute for medical advice.
+          </p>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,13 @@
+// Length limits of the forms (decisions.md), apart from the schemas in validation.ts: pages
+// need them for their fields' attributes, and importing them from here keeps zod out of the
+// browser's code for pages whose forms are checked on the server.
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 128,
+  emailMax: 254,
+  titleMax: 200,
+  contentMax: 10_000,
+  storyMax: 50_000,
+  displayNameMax: 50,
+  reportReasonMax: 500,
+} as const;
