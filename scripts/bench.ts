@@ -1,0 +1,435 @@
+// npm run bench: load-tests the production server on the scaled data set and compares it with a
+// bare Node http server that answers with the same compressed bytes from memory.
+//
+//   1. builds the app if there is no build yet (BUILD_DIR, default build/);
+//   2. loads the scaled data set (scripts/seed-scale.ts) into a fresh PostgreSQL database
+//      (BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres is used to create and
+//      drop it), or with --pglite into a temporary embedded database;
+//   3. starts `node server.ts` on a free loopback port (WEB_CONCURRENCY is passed through);
+//   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
+//      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up;
+//   5. prints requests/s, p50 and p99 per URL and the ratio to the baseline, the server's peak
+//      RSS over the whole run, and writes everything to bench/results/<date>.json.
+//
+// Options: --pglite, --keep (keep the database and data folder), DURATION=<s>, CONNECTIONS=<n>.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database } from "../app/server/db.server";
+import { SCALE, seedScaleContent } from "../app/server/seed-scale.server";
+import { FORUM_PAGE_SIZE } from "../app/server/forum.server";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const DURATION = Number(process.env.DURATION ?? 10);
+const WARMUP = Number(process.env.WARMUP ?? 2);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const USE_PGLITE = process.argv.includes("--pglite");
+const KEEP = process.argv.includes("--keep");
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+// What a phone's browser sends.
+const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+interface Target {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+interface Result extends Target {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  cache?: string;
+  ratio?: number;
+}
+
+const log = (line = "") => console.log(line);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number, child?: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** GET with raw (undecoded) body bytes. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+// ------------------------------------------------------------------ memory of the server
+
+/** Peak resident memory of the server (all its processes together), sampled every 200 ms. */
+function watchMemory(pid: number) {
+  let peak = 0;
+  const descendants = (p: number): number[] => {
+    try {
+      const children = fs.readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+      return [p, ...children.flatMap(descendants)];
+    } catch {
+      return [p];
+    }
+  };
+  const kb = (p: number, field: string) => {
+    try {
+      const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
+      return m ? Number(m[1]) : 0;
+    } catch {
+      return 0;
+    }
+  };
+  const sample = () => {
+    const pids = descendants(pid);
+    const rss = pids.reduce((sum, p) => sum + kb(p, "VmRSS"), 0);
+    // With a single process, its own high-water mark also catches peaks between samples.
+    peak = Math.max(peak, rss, pids.length === 1 ? kb(pid, "VmHWM") : 0);
+  };
+  const timer = setInterval(sample, 200);
+  sample();
+  return {
+    stop() {
+      sample();
+      clearInterval(timer);
+      return peak / 1024;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ load generator
+
+const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
+
+function parseWrkDuration(text: string) {
+  const m = /([\d.]+)(us|ms|s)\b/.exec(text);
+  if (!m) return NaN;
+  const v = Number(m[1]);
+  return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
+}
+
+function runWrk(url: string, headers: Record<string, string>, duration: number) {
+  const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${duration}s`, "--latency", "--timeout", "5s"];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  args.push(url);
+  const out = execFileSync("wrk", args, { encoding: "utf8" });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const p50 = parseWrkDuration(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? "");
+  const p99 = parseWrkDuration(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? "");
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
+  return { rps, p50, p99, non2xx, errors };
+}
+
+function runAutocannon(url: string, headers: Record<string, string>, duration: number) {
+  const args = ["autocannon", "-c", String(CONNECTIONS), "-d", String(duration), "-w", "2", "--json"];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
+  args.push(url);
+  const out = execFileSync("npx", args, { encoding: "utf8", cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
+  const r = JSON.parse(out) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+function load(url: string, headers: Record<string, string>, duration = DURATION) {
+  return hasWrk ? runWrk(url, headers, duration) : runAutocannon(url, headers, duration);
+}
+
+// ------------------------------------------------------------------ the run
+
+async function main() {
+  const started = Date.now();
+  const loadBefore = os.loadavg();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-bench-"));
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        console.error(error instanceof Error ? error.message : error);
+      }
+    }
+  };
+  process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    // 1. Build.
+    if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
+      log(`No build in ${BUILD_DIR}/: building...`);
+      execFileSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
+    }
+
+    // 2. Database.
+    let databaseUrl = "";
+    let databaseLabel: string;
+    let database: Database;
+    const dataDir = path.join(workDir, "data");
+    if (USE_PGLITE) {
+      database = await openDatabase(path.join(dataDir, "pglite"));
+      databaseLabel = `PGlite (embedded) in ${dataDir}`;
+    } else {
+      const name = `capsiva_bench_${crypto.randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      database = await openDatabase(databaseUrl, { poolMax: 4 });
+      databaseLabel = `PostgreSQL ${url.host}, fresh database ${name}`;
+      if (!KEEP) {
+        cleanups.push(async () => {
+          const c = new pg.Client({ connectionString: ADMIN_URL });
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          await c.end();
+        });
+      }
+    }
+    if (!KEEP) cleanups.push(() => fs.rmSync(workDir, { recursive: true, force: true }));
+    log(`Database: ${databaseLabel}`);
+    await database.migrate();
+    const seedStart = Date.now();
+    await seedScaleContent(database.db, SCALE);
+    log(`Loaded ${SCALE.members} members, ${SCALE.questions} questions, ${SCALE.answers} answers, ${SCALE.posts} stories, ${SCALE.cities} cities x ${SCALE.services} services in ${seconds(Date.now() - seedStart)}`);
+    // What to ask for: the newest story, a typical question (the newest with answers), a city page, the last forum page.
+    const [fixture] = rowsOf<{ slug: string; question: number; city: string; service: string; visible: number }>(
+      await database.db.execute(sql`select
+        (select slug from blog_posts where published order by created_at desc, id desc limit 1) as slug,
+        (select id from forum_questions where hidden_at is null and answer_count >= 3 order by created_at desc, id desc limit 1) as question,
+        (select c.slug from city_service_pages p join cities c on c.id = p.city_id join services s on s.id = p.service_id where c.is_active order by p.id limit 1) as city,
+        (select s.slug from city_service_pages p join cities c on c.id = p.city_id join services s on s.id = p.service_id where c.is_active order by p.id limit 1) as service,
+        (select count(*)::int from forum_questions where hidden_at is null) as visible`),
+    );
+    await database.close();
+    const deepPage = Math.ceil(fixture.visible / FORUM_PAGE_SIZE);
+
+    // 3. Server.
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const serverLog = fs.openSync(path.join(workDir, "server.log"), "w");
+    const server = spawn(process.execPath, ["server.ts"], {
+      cwd: ROOT,
+      stdio: ["ignore", serverLog, serverLog],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BUILD_DIR,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: base,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        SEED: "false",
+        SMTP_URL: "",
+        REQUIRE_EMAIL_VERIFICATION: "false",
+        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      },
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if (server.exitCode !== null) return resolve();
+          server.once("exit", () => resolve());
+          server.kill("SIGTERM");
+        }),
+    );
+    const memory = watchMemory(server.pid!);
+    await waitFor(`${base}/healthz`, 120_000, server);
+    const workers = Number(process.env.WEB_CONCURRENCY ?? 1) || 1;
+    const nodeOptions = process.env.NODE_OPTIONS ?? "";
+    log(`Server: node server.ts (${BUILD_DIR}/), ${workers > 1 ? `${workers} workers` : "one process"}, NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`);
+
+    // A member to be signed in as.
+    const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({ email, password: "bench-password-123", name: "" }),
+    });
+    const session = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session_token="));
+    if (!signUp.ok || !session) throw new Error(`signing up a member failed: ${signUp.status} ${await signUp.text()}`);
+
+    const targets: Target[] = [
+      { name: "/", path: "/", signedIn: false },
+      { name: "/blog", path: "/blog", signedIn: false },
+      { name: "/article/<slug>", path: `/article/${fixture.slug}`, signedIn: false },
+      { name: "guide", path: "/blog/capsaicin-arthritis-guide", signedIn: false },
+      { name: "/forum", path: "/forum", signedIn: false },
+      { name: `/forum?page=${deepPage}`, path: `/forum?page=${deepPage}`, signedIn: false },
+      { name: "/forum/<id>", path: `/forum/${fixture.question}`, signedIn: false },
+      { name: "city-service page", path: `/${fixture.city}/${fixture.service}`, signedIn: false },
+      { name: "/search?q=capsaicin", path: "/search?q=capsaicin", signedIn: false },
+      { name: "/", path: "/", signedIn: true },
+      { name: "/forum", path: "/forum", signedIn: true },
+      { name: `/forum?page=${deepPage}`, path: `/forum?page=${deepPage}`, signedIn: true },
+      { name: "/forum/<id>", path: `/forum/${fixture.question}`, signedIn: true },
+    ];
+
+    // 4a. Baseline: the same compressed bytes as / from a bare Node http server in its own process.
+    const home = await rawGet(`${base}/`, { "Accept-Encoding": ACCEPT_ENCODING });
+    const bodyFile = path.join(workDir, "home.body");
+    fs.writeFileSync(bodyFile, home.body);
+    const baselinePort = await freePort();
+    const baselineHeaders = {
+      "Content-Type": String(home.headers["content-type"] ?? "text/html"),
+      ...(home.headers["content-encoding"] ? { "Content-Encoding": String(home.headers["content-encoding"]) } : {}),
+      "Content-Length": String(home.body.length),
+    };
+    const baseline = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const body = require("fs").readFileSync(${JSON.stringify(bodyFile)}); const headers = ${JSON.stringify(baselineHeaders)};
+         require("http").createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${baselinePort}, "127.0.0.1");`,
+      ],
+      { stdio: "ignore" },
+    );
+    cleanups.push(() => void baseline.kill("SIGTERM"));
+    await waitFor(`http://127.0.0.1:${baselinePort}/`, 10_000, baseline);
+    log(`Load: ${hasWrk ? "wrk" : "autocannon (2 workers)"}, ${CONNECTIONS} connections, ${DURATION} s per URL after ${WARMUP} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`);
+    log(`Home page: ${home.body.length} bytes (${home.headers["content-encoding"] ?? "identity"}), X-Cache ${home.headers["x-cache"]}`);
+    log("");
+    load(`http://127.0.0.1:${baselinePort}/`, {}, WARMUP);
+    const base0 = load(`http://127.0.0.1:${baselinePort}/`, { "Accept-Encoding": ACCEPT_ENCODING });
+    baseline.kill("SIGTERM");
+
+    // 4b. The app.
+    const results: Result[] = [];
+    for (const target of targets) {
+      const headers: Record<string, string> = { "Accept-Encoding": ACCEPT_ENCODING };
+      if (target.signedIn) headers.Cookie = session;
+      const probe = await rawGet(`${base}${target.path}`, headers);
+      if (probe.status !== 200) throw new Error(`${target.path} answered ${probe.status}`);
+      load(`${base}${target.path}`, headers, WARMUP);
+      const r = load(`${base}${target.path}`, headers);
+      const after = await rawGet(`${base}${target.path}`, headers);
+      results.push({ ...target, ...r, cache: String(after.headers["x-cache"] ?? "-"), ratio: r.rps / base0.rps });
+      process.stdout.write(".");
+    }
+    const peakRss = memory.stop();
+    log("\n");
+
+    // 5. Report.
+    const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
+    const nameWidth = Math.max(...results.map((r) => r.name.length), 20);
+    const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"vs base".padStart(7)}  cache  target`;
+    log(header);
+    log("-".repeat(header.length + 6));
+    log(`${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"1.00".padStart(7)}  -`);
+    const verdicts: string[] = [];
+    const forum1 = (signedIn: boolean) => results.find((r) => r.path === "/forum" && r.signedIn === signedIn)!;
+    for (const r of results) {
+      let target: string;
+      let ok: boolean;
+      if (r.signedIn) {
+        ok = r.rps >= 600 && r.p99 < 100;
+        target = ">= 600 req/s, p99 < 100 ms";
+      } else {
+        ok = (r.ratio ?? 0) >= 0.5 && r.p99 < 20;
+        target = ">= 50% of base, p99 < 20 ms";
+      }
+      if (r.path.startsWith("/forum?page=")) {
+        const first = forum1(r.signedIn);
+        const within = r.rps * 2 >= first.rps;
+        ok = within && (r.signedIn ? true : ok);
+        target = `within 2x of /forum (${fmt(first.rps / r.rps, 2)}x)${r.signedIn ? "" : `, ${target}`}`;
+      }
+      if (r.non2xx || r.errors) {
+        ok = false;
+        target += ` (${r.non2xx} non-2xx, ${r.errors} socket errors)`;
+      }
+      verdicts.push(`${r.name} ${r.signedIn ? "signed in" : "signed out"}: ${ok ? "met" : "NOT met"}`);
+      log(
+        `${r.name.padEnd(nameWidth)}  ${(r.signedIn ? "signed in" : "signed out").padEnd(10)}  ${fmt(r.rps, 0).padStart(8)}  ${fmt(r.p50, 2).padStart(7)}  ${fmt(r.p99, 2).padStart(7)}  ${fmt(r.ratio ?? 0, 2).padStart(7)}  ${(r.cache ?? "-").padEnd(5)}  ${ok ? "ok" : "NOT MET"}: ${target}`,
+      );
+    }
+    const rssOk = peakRss < 250;
+    log("");
+    log(`Peak RSS of the server during the run: ${fmt(peakRss)} MB (target < 250 MB: ${rssOk ? "met" : "NOT met"})`);
+    const loadAfter = os.loadavg();
+    log(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after`);
+
+    const date = new Date().toISOString().replace(/[:.]/g, "-");
+    const outDir = path.join(ROOT, "bench/results");
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `${date}.json`);
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          command: `${[process.env.NODE_OPTIONS ? `NODE_OPTIONS="${process.env.NODE_OPTIONS}"` : "", process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : ""].filter(Boolean).join(" ")} npm run bench${USE_PGLITE ? " -- --pglite" : ""}`.trim(),
+          machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 2 ** 20), loadBefore, loadAfter },
+          node: process.version,
+          database: databaseLabel.replace(/ in .*$/, ""),
+          scale: SCALE,
+          server: { build: BUILD_DIR, workers, nodeOptions: process.env.NODE_OPTIONS ?? "", logLevel: process.env.LOG_LEVEL ?? "info" },
+          load: { tool: hasWrk ? "wrk" : "autocannon", connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, acceptEncoding: ACCEPT_ENCODING },
+          baseline: { description: "bare Node http server answering with the compressed bytes of / from memory", bytes: home.body.length, encoding: home.headers["content-encoding"] ?? "identity", ...base0 },
+          results: results.map((r) => ({ ...r, path: r.path })),
+          peakRssMB: Number(fmt(peakRss)),
+          verdicts: [...verdicts, `peak RSS: ${rssOk ? "met" : "NOT met"}`],
+          totalSeconds: Math.round((Date.now() - started) / 1000),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    log(`Written to ${path.relative(ROOT, file)} (${seconds(Date.now() - started)} in all)`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
