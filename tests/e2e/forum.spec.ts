@@ -20,6 +20,8 @@ test.describe("forum", () => {
       if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 700));
       await route.continue();
     });
+    // The dialog's code loads after the page; until then the link opens the form on the page.
+    await expect(page.getByRole("link", { name: "Ask Question" })).toHaveAttribute("aria-haspopup", "dialog");
     await page.getByRole("link", { name: "Ask Question" }).click();
     const dialog = page.getByRole("dialog", { name: "Ask the community" });
     await expect(dialog).toBeVisible();
@@ -35,6 +37,8 @@ test.describe("forum", () => {
     const first = page.getByRole("list", { name: "Questions, newest first" }).getByRole("listitem").first();
     await expect(first.getByRole("heading", { level: 2 })).toHaveText(title);
     // Opening the dialog again shows empty fields.
+    // The dialog's code loads after the page; until then the link opens the form on the page.
+    await expect(page.getByRole("link", { name: "Ask Question" })).toHaveAttribute("aria-haspopup", "dialog");
     await page.getByRole("link", { name: "Ask Question" }).click();
     await expect(page.getByRole("dialog").getByLabel("Title")).toHaveValue("");
     await page.keyboard.press("Escape");
@@ -44,6 +48,8 @@ test.describe("forum", () => {
   test("empty fields get inline messages and nothing is posted", async ({ page }) => {
     await signUp(page);
     await gotoReady(page, "/forum");
+    // The dialog's code loads after the page; until then the link opens the form on the page.
+    await expect(page.getByRole("link", { name: "Ask Question" })).toHaveAttribute("aria-haspopup", "dialog");
     await page.getByRole("link", { name: "Ask Question" }).click();
     const dialog = page.getByRole("dialog");
     // Bypass the browser's own 'required' check to see the server's answer.

@@ -20,6 +20,7 @@ test("writes show up for readers at once", async ({ browser, page: memberPage })
     const title = `Warm gloves at night ${tag()}?`;
     await signUp(memberPage);
     await gotoReady(memberPage, "/forum");
+    await expect(memberPage.getByRole("link", { name: "Ask Question" })).toHaveAttribute("aria-haspopup", "dialog");
     await memberPage.getByRole("link", { name: "Ask Question" }).click();
     const dialog = memberPage.getByRole("dialog", { name: "Ask the community" });
     await dialog.getByLabel("Title").fill(title);
