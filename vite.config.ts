@@ -3,8 +3,20 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 export default defineConfig({
-  // The server build's entry is our Express app, which wraps React Router's request handler.
-  environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
+  environments: {
+    // The server build's entry is our Express app, which wraps React Router's request handler.
+    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
+    // React, React DOM and React Router, which every page loads, in one file: fewer requests on
+    // a phone's first visit (and a better compression ratio) than the handful of pieces the
+    // bundler would otherwise cut them into.
+    client: {
+      build: {
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: "framework", test: /node_modules\/(react|react-dom|scheduler|react-router)\// }] } },
+        },
+      },
+    },
+  },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -103,14 +103,22 @@ async function main() {
       // Each page is loaded once first, so that the audit sees it as a returning reader's
       // request does: rendered and stored by the page cache.
       await fetch(`${base}${page}`);
-      const result = await lighthouse(`${base}${page}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const { lhr } = result;
+      // A run that Lighthouse itself reports as failed (a page that did not load in time, a lost
+      // trace) is run again, twice at most, rather than scored 0.
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        const result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        lhr = result.lhr;
+        if (!lhr.runtimeError || attempt === 3) break;
+        console.log(`  (${page}: ${lhr.runtimeError.code}, running it again)`);
+      }
+      if (lhr.runtimeError) misses.push(`${page}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
       rows.push({ page, scores });
       console.log(`${page.padEnd(width)}  ${CATEGORIES.map((c) => String(scores[c]).padStart(4)).join("  ")}`);
