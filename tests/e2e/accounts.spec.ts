@@ -79,6 +79,7 @@ test.describe("accounts", () => {
     const { email } = await signUp(page);
     await page.getByRole("button", { name: `Account menu for ${email}` }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
     await gotoReady(page, "/auth");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
