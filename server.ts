@@ -1,21 +1,21 @@
 // The process: starts the HTTP server on PORT/HOST, serves built assets with long-lived caching,
 // compresses responses, and shuts down gracefully on SIGTERM/SIGINT (in-flight requests finish,
 // then the database is closed). `NODE_ENV=development` serves through Vite with hot reload.
-// Stored public pages are answered before Express (server/page-cache.ts). With DATABASE_URL,
-// WEB_CONCURRENCY=N starts N worker processes (node:cluster) that share the port.
-import cluster from "node:cluster";
+// Stored public pages are answered before Express (server/page-cache.ts). In production the
+// site is served from worker threads of this one process (runThreads below): one by default,
+// WEB_CONCURRENCY=N with DATABASE_URL for N threads sharing the port.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import compression from "compression";
-import express from "express";
+import { BroadcastChannel, isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 
 process.env.NODE_ENV ??= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-// WEB_CONCURRENCY=2 runs two worker processes (node:cluster) sharing the port; PostgreSQL only.
+// WEB_CONCURRENCY=2 serves from two threads sharing the port; PostgreSQL only.
 const WORKERS = Math.max(1, Math.trunc(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
-const PAGE_CACHE_INVALIDATED = "page-cache:invalidate";
+// Threads tell each other of writes: the others' stored pages and remembered sessions go too.
+const PEERS_CHANNEL = "capsiva:invalidate";
 
 type AppModule = typeof import("./server/app.ts");
 
@@ -42,14 +42,18 @@ async function main() {
     throw error;
   }
   const { env, log } = runtime;
-  if (cluster.isWorker) {
-    // Each worker keeps its own page cache: a write in one clears them all.
-    runtime.pageCache.onInvalidate(() => process.send?.({ type: PAGE_CACHE_INVALIDATED }));
-    process.on("message", (message: { type?: string }) => {
-      if (message?.type === PAGE_CACHE_INVALIDATED) runtime.pageCache.invalidate({ fromPeer: true });
-    });
+  const peers = (workerData as { sharedPort?: boolean } | null)?.sharedPort ? new BroadcastChannel(PEERS_CHANNEL) : undefined;
+  if (peers) {
+    runtime.pageCache.onInvalidate(() => peers.postMessage("pages"));
+    runtime.viewers.onInvalidate(() => peers.postMessage("viewers"));
+    peers.onmessage = (event) => {
+      const what = (event as { data?: unknown }).data;
+      if (what === "pages") runtime.pageCache.invalidate({ fromPeer: true });
+      if (what === "viewers") runtime.viewers.invalidate({ fromPeer: true });
+    };
   }
 
+  const [{ default: express }, { default: compression }] = await Promise.all([import("express"), import("compression")]);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -73,8 +77,11 @@ async function main() {
   const server = http.createServer((req, res) => {
     if (!fromCache?.(req, res)) app(req, res);
   });
-  server.listen(env.PORT, env.HOST, () => {
+  // Threads share the port (SO_REUSEPORT): the kernel spreads new connections over them.
+  const sharedPort = Boolean((workerData as { sharedPort?: boolean } | null)?.sharedPort);
+  server.listen({ port: env.PORT, host: env.HOST, reusePort: sharedPort }, () => {
     log.info({ url: `http://${env.HOST}:${env.PORT}`, siteUrl: env.SITE_URL }, "server listening");
+    parentPort?.postMessage("listening");
   });
   server.keepAliveTimeout = 65_000;
 
@@ -89,6 +96,7 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      peers?.close();
       await vite?.close();
       await runtime.database.close();
       log.info("database closed; bye");
@@ -96,6 +104,8 @@ async function main() {
     });
     server.closeIdleConnections();
   };
+  // A thread hears of the signal from the main thread (signals reach only the main thread).
+  parentPort?.on("message", (message) => message === "stop" && stop("SIGTERM"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }
@@ -115,50 +125,68 @@ function listFiles(root: string, skip: string): Set<string> {
 }
 
 /**
- * The primary of a cluster: starts one worker (which applies migrations), then the others,
- * relays page-cache invalidations between them, replaces a worker that dies, and passes
- * SIGTERM/SIGINT on for a graceful stop.
+ * The main thread of a production server serves nothing itself: it starts the serving thread(s),
+ * each running main() above with its own event loop, database pool, page cache and session
+ * cache. With DATABASE_URL and WEB_CONCURRENCY=N, the first thread applies migrations and the
+ * others start once it listens; all listen on the same port (SO_REUSEPORT) and tell each other
+ * of writes. A thread that dies is replaced (on PostgreSQL; with the embedded database, which
+ * one thread holds, the process ends so that its supervisor restarts it). SIGTERM/SIGINT are
+ * passed on, and the process ends when every thread has finished its requests.
+ *
+ * Threads rather than processes: one copy of Node in memory; and a thread's heap limits are set
+ * here (resourceLimits), where a process would need flags on its command line: a small young
+ * generation (render garbage is short-lived and swept cheaply) instead of V8's default, which
+ * grows to 128 MB while the app loads and never gives it back.
  */
-function runPrimary(workers: number) {
+function runThreads(count: number, replaceDead: boolean) {
   let stopping = false;
   let started = false;
-  const fork = () => {
-    const worker = cluster.fork();
-    worker.on("message", (message: { type?: string }) => {
-      if (message?.type !== PAGE_CACHE_INVALIDATED) return;
-      for (const other of Object.values(cluster.workers ?? {})) if (other && other !== worker) other.send(message);
+  const threads = new Set<Worker>();
+  const start = () => {
+    const thread = new Worker(new URL(import.meta.url), {
+      workerData: { sharedPort: count > 1 },
+      resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: THREAD_OLD_GENERATION_MB },
     });
-    return worker;
+    threads.add(thread);
+    thread.on("error", (error) => console.error(error));
+    thread.on("exit", (code) => {
+      threads.delete(thread);
+      if (stopping) {
+        if (threads.size === 0) process.exit(0);
+        return;
+      }
+      if (!started || !replaceDead) process.exit(code || 1);
+      console.error(`a serving thread exited (${code}); starting another`);
+      start();
+    });
+    return thread;
   };
-  fork().once("listening", () => {
+  start().once("message", (message) => {
+    if (message !== "listening") return;
     started = true;
-    for (let i = 1; i < workers; i++) fork();
-  });
-  cluster.on("exit", (worker, code, signal) => {
-    if (stopping || !started) {
-      if (!started && !stopping) process.exit(code || 1);
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    fork();
+    for (let i = 1; i < count; i++) start();
   });
   const stop = () => {
+    if (stopping) return;
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    for (const thread of threads) thread.postMessage("stop");
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }
 
-if (cluster.isPrimary && WORKERS > 1 && !DEVELOPMENT && process.env.DATABASE_URL) {
-  runPrimary(WORKERS);
-} else {
-  if (cluster.isPrimary && WORKERS > 1) {
-    console.error("WEB_CONCURRENCY > 1 needs DATABASE_URL (the embedded database is for one process): starting one process.");
-  }
+const THREAD_YOUNG_GENERATION_MB = 24;
+const THREAD_OLD_GENERATION_MB = 512;
+
+if (DEVELOPMENT || !isMainThread) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);
   });
+} else {
+  const postgres = Boolean(process.env.DATABASE_URL);
+  if (WORKERS > 1 && !postgres) {
+    console.error("WEB_CONCURRENCY > 1 needs DATABASE_URL (the embedded database is for one thread): serving from one thread.");
+  }
+  runThreads(postgres ? WORKERS : 1, postgres);
 }

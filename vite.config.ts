@@ -17,6 +17,10 @@ export default defineConfig({
       },
     },
   },
+  // Bundled into the server build rather than loaded from node_modules at run time: both packages'
+  // entry points load every icon / every primitive (thousands of modules, tens of megabytes of
+  // memory per server thread) where the pages use a few dozen.
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -1,9 +1,8 @@
-// Server rendering: React Router's default Node entry, plus the request's CSP nonce on every
-// script React and React Router write (server/security.ts sends the matching policy).
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+// Server rendering: the whole document is rendered before anything is sent (our pages load all
+// their data before rendering, and the server compresses and caches whole pages), collected into
+// one buffer and answered in one piece; the request's CSP nonce goes on every script React and
+// React Router write (server/security.ts sends the matching policy).
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -24,39 +23,37 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(cspNonceContext) || undefined;
 
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-
-    // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
-    // Abort the render after `streamTimeout` so rejected boundaries still have time to flush.
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // Abort the render after `streamTimeout` so rejected boundaries still have time to settle.
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      [readyOption]() {
+      onAllReady() {
         shellRendered = true;
-        const body = new PassThrough({
+        const chunks: Buffer[] = [];
+        const collect = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
           final(callback) {
             clearTimeout(timeoutId);
-            timeoutId = undefined;
+            responseHeaders.set("Content-Type", "text/html");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html");
-        pipe(body);
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        pipe(collect);
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId);
         reject(error);
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors inside the shell are logged by React Router; only log the ones after it streamed.
+        // Errors inside the shell are logged by React Router; only log the ones after it.
         if (shellRendered) console.error(error);
       },
     });

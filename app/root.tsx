@@ -12,10 +12,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesHref from "./app.css?url";
 import { AppShell } from "./components/app-shell";
 import { AuthBroadcast } from "./components/auth-broadcast";
 import { NotFoundContent } from "./components/not-found-content";
+import { NowProvider } from "./components/relative-time";
 import { Toaster } from "./components/ui/toast";
 import { readSidebarCookie } from "./components/ui/sidebar";
 import { seo, siteUrlFrom } from "./lib/seo";
@@ -73,6 +74,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#b3261e" />
+        {/* With a precedence React writes the stylesheet ahead of the scripts' modulepreload
+            links it hoists into the head, so a phone asks for the CSS (the one thing the first
+            paint waits for) first instead of behind some thirty scripts. */}
+        <link rel="stylesheet" href={appStylesHref} precedence="default" />
         <Meta />
         <Links />
       </head>
@@ -95,7 +100,9 @@ export default function App() {
     <Toaster incoming={toast}>
       <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} refreshedAt={sessionRefreshed ? now : null} />
       <AppShell viewer={viewer} sidebarOpen={sidebarOpen}>
-        <Outlet />
+        <NowProvider serverNow={now}>
+          <Outlet />
+        </NowProvider>
       </AppShell>
     </Toaster>
   );

@@ -104,22 +104,37 @@ export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "ur
   return `${path}${query} sidebar=${sidebar}${proto}`;
 }
 
+type Encoding = "zstd" | "br" | "gzip" | "identity";
+
 // Browsers send one of a few Accept-Encoding values: each is read once.
-const encodingOf = new Map<string, "br" | "gzip" | "identity">();
+const encodingOf = new Map<string, Encoding>();
+// Zstandard (Node 22.15+): what a page rendered for one request is compressed with, when the
+// browser takes it. Stored pages are kept in brotli and gzip only.
+const HAS_ZSTD = typeof zlib.zstdCompressSync === "function";
 
 /** br when the client takes it at least as gladly as gzip, then gzip, else the plain bytes. */
 export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  return pick(acceptEncoding, false) as "br" | "gzip" | "identity";
+}
+
+/** As pickEncoding, with zstd first when the client takes it at least as gladly as br and gzip. */
+export function pickDynamicEncoding(acceptEncoding: string | undefined): Encoding {
+  return pick(acceptEncoding, HAS_ZSTD);
+}
+
+function pick(acceptEncoding: string | undefined, zstd: boolean): Encoding {
   if (!acceptEncoding) return "identity";
-  let encoding = encodingOf.get(acceptEncoding);
+  const key = zstd ? `z ${acceptEncoding}` : acceptEncoding;
+  let encoding = encodingOf.get(key);
   if (!encoding) {
-    encoding = readAcceptEncoding(acceptEncoding);
+    encoding = readAcceptEncoding(acceptEncoding, zstd);
     if (encodingOf.size >= 100) encodingOf.clear();
-    encodingOf.set(acceptEncoding, encoding);
+    encodingOf.set(key, encoding);
   }
   return encoding;
 }
 
-function readAcceptEncoding(acceptEncoding: string): "br" | "gzip" | "identity" {
+function readAcceptEncoding(acceptEncoding: string, withZstd: boolean): Encoding {
   const q: Record<string, number> = {};
   for (const part of acceptEncoding.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -129,8 +144,11 @@ function readAcceptEncoding(acceptEncoding: string): "br" | "gzip" | "identity" 
     q[name] = Number.isFinite(value) ? value : 0;
   }
   const of = (name: string) => q[name] ?? q["*"] ?? 0;
+  const zstd = withZstd ? (q.zstd ?? 0) : 0;
   const br = of("br");
   const gzip = of("gzip");
+  // zstd only when named: "*" alone keeps to the long-established br and gzip.
+  if (zstd > 0 && zstd >= br && zstd >= gzip) return "zstd";
   if (br > 0 && br >= gzip) return "br";
   if (gzip > 0) return "gzip";
   return "identity";
@@ -231,13 +249,15 @@ function compressOnce(req: IncomingMessage, res: ServerResponse, body: Buffer): 
   if (!COMPRESSIBLE.test(String(res.getHeader("content-type") ?? "")) || /no-transform/i.test(String(res.getHeader("cache-control") ?? ""))) return body;
   const vary = String(res.getHeader("vary") ?? "");
   if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const encoding = pickDynamicEncoding(req.headers["accept-encoding"]);
   if (encoding === "identity") return body;
   const compressed =
-    encoding === "br"
+    encoding === "zstd"
+      ? zlib.zstdCompressSync(body, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } })
+      : encoding === "br"
       ? zlib.brotliCompressSync(body, {
           params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
             [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
             [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
           },

@@ -147,6 +147,16 @@ export function mergeClasses(classes: string): string {
   return kept.reverse().join(" ");
 }
 
+// Components pass the same few dozen class lists on every render: each is merged once.
+const merged = new Map<string, string>();
+
 export function cn(...inputs: ClassValue[]) {
-  return mergeClasses(clsx(inputs));
+  const classes = clsx(inputs);
+  let result = merged.get(classes);
+  if (result === undefined) {
+    result = mergeClasses(classes);
+    if (merged.size >= 2000) merged.clear();
+    merged.set(classes, result);
+  }
+  return result;
 }

@@ -38,8 +38,8 @@ export function parseQuestionId(param: string | undefined) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseQuestionId(params.questionId);
   if (!id) throw data(null, { status: 404 });
-  const { db } = context.get(runtimeContext);
-  const question = await getQuestion(db, id);
+  const { db, reads } = context.get(runtimeContext);
+  const question = await reads.get(`question:${id}`, () => getQuestion(db, id));
   if (!question) throw data(null, { status: 404 });
   const viewer = getViewer(context);
   return { question, viewerId: viewer?.id ?? null, submissionKey: crypto.randomUUID() };

@@ -27,8 +27,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
   // The question count is kept between writes (stats.server.ts), not counted on every page view.
-  const { questions } = await getStats(runtime);
-  const result = await listQuestions(runtime.db, { page: pageParam(request), total: questions });
+  const page = pageParam(request);
+  const result = await runtime.reads.get(`forum:${page}`, async () => {
+    const list = await listQuestions(runtime.db, { page, total: (await getStats(runtime)).questions });
+    // What the page shows, and no more: every field is written into the page's data too.
+    return {
+      ...list,
+      questions: list.questions.map((q) => ({
+        id: q.id,
+        title: q.title,
+        content: q.content,
+        createdAt: q.createdAt,
+        authorName: q.authorName,
+        answerCount: q.answerCount,
+        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: a.content, createdAt: a.createdAt, authorName: a.authorName })),
+      })),
+    };
+  });
   return {
     ...result,
     signedIn: Boolean(viewer),
@@ -115,7 +130,10 @@ function AskQuestionInline({ submissionKey, result }: { submissionKey: string; r
   );
 }
 
-export function AnswerPreview({ answer }: { answer: AnswerView }) {
+type ListedAnswer = Pick<AnswerView, "id" | "content" | "createdAt" | "authorName">;
+type ListedQuestion = Pick<QuestionView, "id" | "title" | "content" | "createdAt" | "authorName" | "answerCount"> & { recentAnswers: ListedAnswer[] };
+
+function AnswerPreview({ answer }: { answer: ListedAnswer }) {
   return (
     <li className="rounded-md bg-muted p-3">
       <p className="line-clamp-3 whitespace-pre-line break-words">{answer.content}</p>
@@ -126,7 +144,7 @@ export function AnswerPreview({ answer }: { answer: AnswerView }) {
   );
 }
 
-function QuestionCard({ question }: { question: QuestionView & { recentAnswers: AnswerView[] } }) {
+function QuestionCard({ question }: { question: ListedQuestion }) {
   const n = question.answerCount;
   return (
     <li>

@@ -42,8 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const [stats, posts, questions] = await Promise.all([
     getStats(runtime),
-    latestPosts(runtime.db, HOME_POSTS),
-    latestQuestions(runtime.db, HOME_QUESTIONS),
+    runtime.reads.get("home:posts", () => latestPosts(runtime.db, HOME_POSTS)),
+    runtime.reads.get("home:questions", () => latestQuestions(runtime.db, HOME_QUESTIONS)),
   ]);
   const activity: ActivityItem[] = [
     ...posts.map((p) => ({

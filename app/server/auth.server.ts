@@ -3,6 +3,7 @@
 // We configure it here and add the helpers routes need (requireUser, requireRole).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { jwt, twoFactor } from "better-auth/plugins";
 import { SITE_NAME, type Env } from "./env.server";
 import type { Db } from "./db.server";
@@ -12,8 +13,18 @@ import { schema } from "../../db/schema";
 export const ROLES = ["member", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-export function createAuth(options: { db: Db; env: Env; secret: string; mailer: Mailer }) {
-  const { db, env, mailer } = options;
+// Better Auth endpoints that only read: every other call may change who a session belongs to.
+const READ_ONLY_PATHS = new Set(["/get-session", "/token", "/jwks", "/list-sessions", "/list-accounts", "/ok", "/error"]);
+
+export function createAuth(options: {
+  db: Db;
+  env: Env;
+  secret: string;
+  mailer: Mailer;
+  /** Called after every call that may change a session or a user (viewer-cache.server.ts). */
+  onChange?: () => void;
+}) {
+  const { db, env, mailer, onChange } = options;
   return betterAuth({
     appName: SITE_NAME,
     baseURL: env.SITE_URL,
@@ -87,6 +98,11 @@ export function createAuth(options: { db: Db; env: Env; secret: string; mailer: 
         },
       },
     },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (!READ_ONLY_PATHS.has(ctx.path)) onChange?.();
+      }),
+    },
     rateLimit: {
       enabled: env.RATE_LIMITS,
       storage: "database",
@@ -111,6 +127,9 @@ export function createAuth(options: { db: Db; env: Env; secret: string; mailer: 
       twoFactor({ issuer: SITE_NAME }),
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        // Tokens come from GET /api/auth/token; signing one into a header on every session read
+        // (every page a member opens) would be work nobody uses.
+        disableSettingJwtHeader: true,
         // API tokens carry who (sub) and the role, nothing personal such as the email address.
         jwt: { expirationTime: "15m", definePayload: ({ user }) => ({ role: (user as { role?: string }).role ?? "member" }) },
       }),

@@ -12,6 +12,8 @@ import { createPageCache, type PageCache } from "./page-cache.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 import { isDatabaseEmpty, seedDemoContent } from "./seed.server";
 import { indexGuides } from "./guides.server";
+import { createReadCache, type ReadCache } from "./read-cache.server";
+import { createViewerCache, type ViewerCache } from "./viewer-cache.server";
 
 export interface Runtime {
   env: Env;
@@ -22,6 +24,10 @@ export interface Runtime {
   log: Logger;
   limiter: RateLimiter;
   pageCache: PageCache;
+  /** Who each session cookie belongs to, for half a minute (viewer-cache.server.ts). */
+  viewers: ViewerCache;
+  /** Public pages' data between writes, for members' page views (read-cache.server.ts). */
+  reads: ReadCache;
 }
 
 /** Builds a runtime around an open database (used by the server and by tests). */
@@ -36,7 +42,9 @@ export function createRuntime(options: {
   const log = options.log ?? createLogger(env.LOG_LEVEL);
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   const secret = options.secret ?? env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
-  const auth = createAuth({ db: database.db, env, secret, mailer });
+  const viewers = createViewerCache();
+  const pageCache = createPageCache({ enabled: env.PAGE_CACHE });
+  const auth = createAuth({ db: database.db, env, secret, mailer, onChange: () => viewers.invalidate() });
   return {
     env,
     database,
@@ -45,7 +53,9 @@ export function createRuntime(options: {
     mailer,
     log,
     limiter: createRateLimiter({ enabled: env.RATE_LIMITS }),
-    pageCache: createPageCache({ enabled: env.PAGE_CACHE }),
+    pageCache,
+    viewers,
+    reads: createReadCache(pageCache, { enabled: env.PAGE_CACHE }),
   };
 }
 

@@ -22,19 +22,18 @@ export const viewerContext = createContext<Viewer | null>(null);
 /** True when this request rolled the member's session forward (a new expiry was set). */
 export const sessionRefreshedContext = createContext<boolean>(false);
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-
-/** True when the request carries a session cookie at all (no database work). */
-export function hasSessionCookie(request: Request) {
-  return SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
-}
+const SESSION_TOKEN = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=[^;]*)/;
 
 export async function loadViewer(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
-  if (!hasSessionCookie(request)) return { viewer: null, setCookies: [] };
-  const { auth, db } = context.get(runtimeContext);
+  const token = SESSION_TOKEN.exec(request.headers.get("cookie") ?? "")?.[1];
+  if (!token) return { viewer: null, setCookies: [] };
+  const { auth, db, viewers } = context.get(runtimeContext);
+  // Read within the last half minute and nothing changed since (viewer-cache.server.ts).
+  const known = viewers.get(token);
+  if (known) return { viewer: known, setCookies: [] };
   const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
   const setCookies = headers.getSetCookie();
   if (!response) {
@@ -52,19 +51,19 @@ export async function loadViewer(
     .from(profiles)
     .where(eq(profiles.id, user.id));
   const role = (["member", "moderator", "admin"].includes(user.role ?? "") ? user.role : "member") as Role;
-  return {
-    viewer: {
-      id: user.id,
-      email: user.email,
-      role,
-      displayName: profile?.displayName ?? null,
-      emailVerified: user.emailVerified,
-      twoFactorEnabled: Boolean(user.twoFactorEnabled),
-      aal: user.twoFactorEnabled ? "aal2" : "aal1",
-      sessionId: response.session.id,
-    },
-    setCookies,
+  const viewer: Viewer = {
+    id: user.id,
+    email: user.email,
+    role,
+    displayName: profile?.displayName ?? null,
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    aal: user.twoFactorEnabled ? "aal2" : "aal1",
+    sessionId: response.session.id,
   };
+  // A request that rolled the session forward answers with the new cookie; the next one may be remembered.
+  if (setCookies.length === 0) viewers.set(token, viewer, new Date(response.session.expiresAt).getTime());
+  return { viewer, setCookies };
 }
 
 export function getViewer(context: Readonly<RouterContextProvider>): Viewer | null {

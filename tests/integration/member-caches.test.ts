@@ -1,0 +1,179 @@
+// Members' pages are rendered for each of them, but who they are (viewer-cache.server.ts) and the
+// shared data of the page (read-cache.server.ts) are remembered between writes. These tests show
+// that remembering saves the database work, and that no change is ever missed because of it:
+// sign-out, revoked sessions, a new display name, a new question.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../db/schema";
+import * as accountRoute from "~/routes/account";
+import * as authRoute from "~/routes/auth";
+import * as signOutRoute from "~/routes/auth-sign-out";
+import * as forumRoute from "~/routes/forum";
+import * as questionRoute from "~/routes/forum-question";
+import type { Db } from "~/server/db.server";
+import { createReadCache } from "~/server/read-cache.server";
+import { loadViewer, type Viewer } from "~/server/session.server";
+import { createViewerCache } from "~/server/viewer-cache.server";
+import { callRoute, contextFor, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  // Many sign-ups from one address here: the per-address limits are tested in accounts.test.ts.
+  rt = await createTestRuntime({ RATE_LIMITS: "false" });
+});
+afterAll(() => rt.close());
+
+const cookiesOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c.startsWith("better-auth."))
+    .join("; ");
+
+async function signUp(email: string, password = "secret12") {
+  const res = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email, password }), contextFor(rt));
+  expect(res.status).toBe(302);
+  return cookiesOf(res.headers);
+}
+
+async function signIn(email: string, password = "secret12") {
+  const res = await callRoute(authRoute.action, formRequest("/auth", { intent: "signin", email, password }), contextFor(rt));
+  expect(res.status).toBe(302);
+  return cookiesOf(res.headers);
+}
+
+const viewerOf = async (cookie: string) => (await loadViewer(getRequest("/", { cookie }), contextFor(rt))).viewer;
+
+/** Counts the statements sent through `db` while `fn` runs. */
+async function statementsDuring(db: Db, fn: () => Promise<unknown>) {
+  const client = (db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+  const query = client.query;
+  let n = 0;
+  client.query = (...args: unknown[]) => {
+    n++;
+    return query.apply(client, args);
+  };
+  try {
+    await fn();
+  } finally {
+    client.query = query;
+  }
+  return n;
+}
+
+describe("who is signed in, remembered between page views", () => {
+  it("reads the session from the database once, not on every page view", async () => {
+    const cookie = await signUp("cached-viewer@example.com");
+    rt.viewers.invalidate();
+    const first = await statementsDuring(rt.db, () => viewerOf(cookie));
+    const second = await statementsDuring(rt.db, () => viewerOf(cookie));
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBe(0);
+    expect((await viewerOf(cookie))?.email).toBe("cached-viewer@example.com");
+  });
+
+  it("signing out ends the session at once, for the next request too", async () => {
+    const cookie = await signUp("signs-out@example.com");
+    expect((await viewerOf(cookie))?.email).toBe("signs-out@example.com");
+    const out = await callRoute(signOutRoute.action, formRequest("/auth/sign-out", {}, { headers: { cookie } }), contextFor(rt));
+    expect(out.status).toBe(302);
+    expect(await viewerOf(cookie)).toBeNull();
+  });
+
+  it("sessions signed out from another browser stop working at once", async () => {
+    const laptop = await signUp("two-browsers@example.com");
+    const phone = await signIn("two-browsers@example.com");
+    const phoneViewer = (await viewerOf(phone)) as Viewer;
+    const laptopViewer = (await viewerOf(laptop)) as Viewer;
+    expect(phoneViewer.email).toBe("two-browsers@example.com");
+    // From the laptop: "sign out my other sessions".
+    const res = await callRoute(accountRoute.action, formRequest("/account", { intent: "revoke-others" }), contextFor(rt, laptopViewer));
+    expect(res.status).toBe(200);
+    expect(await viewerOf(phone)).toBeNull();
+    expect((await viewerOf(laptop))?.email).toBe("two-browsers@example.com");
+  });
+
+  it("a new display name shows on the next page view", async () => {
+    const cookie = await signUp("renamed@example.com");
+    const before = (await viewerOf(cookie)) as Viewer;
+    expect(before.displayName).toBeNull();
+    const res = await callRoute(accountRoute.action, formRequest("/account", { intent: "display-name", displayName: "Robin" }), contextFor(rt, before));
+    expect(res.status).toBe(200);
+    expect((await viewerOf(cookie))?.displayName).toBe("Robin");
+  });
+
+  it("any change Better Auth makes clears what was remembered (a deleted user here)", async () => {
+    const cookie = await signUp("deleted-by-auth@example.com");
+    expect(await viewerOf(cookie)).not.toBeNull();
+    const [user] = await rt.db.select().from(users).where(eq(users.email, "deleted-by-auth@example.com"));
+    // Outside the app (as an operator's SQL would): remembered until the next change through Better Auth.
+    await rt.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect(await viewerOf(cookie)).not.toBeNull();
+    await signUp("someone-else@example.com");
+    expect(await viewerOf(cookie)).toBeNull();
+  });
+
+  it("remembers a viewer for at most the time given and never past the session's expiry", async () => {
+    const viewer = { id: "u", email: "e@example.com", role: "member", displayName: null, emailVerified: true, twoFactorEnabled: false, aal: "aal1", sessionId: "s" } satisfies Viewer;
+    const cache = createViewerCache({ ttlMs: 50 });
+    cache.set("a", viewer, Date.now() + 60_000);
+    cache.set("b", viewer, Date.now() - 1);
+    expect(cache.get("a")).toBe(viewer);
+    expect(cache.get("b")).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(cache.get("a")).toBeUndefined();
+  });
+});
+
+describe("public pages' data for members, kept between writes", () => {
+  it("a member's second view of /forum sends no statement; their new question is on the next one", async () => {
+    const cookie = await signUp("asks@example.com");
+    const viewer = (await viewerOf(cookie)) as Viewer;
+    const context = contextFor(rt, viewer);
+    const list = () => callRoute(forumRoute.loader, getRequest("/forum"), context);
+    await list();
+    expect(await statementsDuring(rt.db, list)).toBe(0);
+
+    const posted = await callRoute(
+      forumRoute.action,
+      formRequest("/forum", { title: "Does cold weather make your hands worse?", content: "Mine ache every morning in winter.", submissionKey: crypto.randomUUID() }),
+      context,
+    );
+    expect(posted.status).toBe(302);
+    const after = await list();
+    const questions = (after.data as { questions: { id: number; title: string }[] }).questions;
+    expect(questions[0].title).toBe("Does cold weather make your hands worse?");
+
+    // Its page, and an answer on it, the same way.
+    const page = () => callRoute(questionRoute.loader, getRequest(`/forum/${questions[0].id}`), context, { questionId: String(questions[0].id) });
+    await page();
+    expect(await statementsDuring(rt.db, page)).toBe(0);
+    const answered = await callRoute(
+      questionRoute.action,
+      formRequest(`/forum/${questions[0].id}`, { intent: "answer", content: "Gloves in the morning help me.", submissionKey: crypto.randomUUID() }),
+      context,
+      { questionId: String(questions[0].id) },
+    );
+    expect(answered.status).toBeLessThan(400);
+    const shown = (await page()).data as { question: { answers: { content: string }[] } };
+    expect(shown.question.answers.map((a) => a.content)).toContain("Gloves in the morning help me.");
+  });
+
+  it("shares one read among concurrent requests, keeps nothing that failed, and forgets everything on a write", async () => {
+    let version = 0;
+    const cache = createReadCache({ version: () => version });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 5));
+      return { n: loads };
+    };
+    const [a, b] = await Promise.all([cache.get("k", load), cache.get("k", load)]);
+    expect(loads).toBe(1);
+    expect(a).toBe(b);
+    await expect(cache.get("bad", () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(await cache.get("bad", async () => "recovered")).toBe("recovered");
+    version++;
+    expect(await cache.get("k", load)).toEqual({ n: 2 });
+  });
+});
