@@ -5,9 +5,11 @@
 //   2. loads the scaled data set (scripts/seed-scale.ts) into a fresh PostgreSQL database
 //      (BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres is used to create and
 //      drop it), or with --pglite into a temporary embedded database;
-//   3. starts `node server.ts` on a free loopback port (WEB_CONCURRENCY is passed through);
+//   3. starts `node server.ts` on a free loopback port, serving from WEB_CONCURRENCY threads
+//      (default 2, both cores of these machines; 1 with --pglite);
 //   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
 //      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up;
+//      The baseline (a bare Node http server with the compressed bytes of /) runs as many threads.
 //   5. prints requests/s, p50 and p99 per URL and the ratio to the baseline, the server's peak
 //      RSS over the whole run, and writes everything to bench/results/<date>.json.
 //
@@ -35,6 +37,9 @@ const KEEP = process.argv.includes("--keep");
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // What a phone's browser sends.
 const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+// Serving threads (WEB_CONCURRENCY): both cores of these machines unless told otherwise. The
+// embedded database is for one thread.
+const THREADS = USE_PGLITE ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 2) || 1);
 
 interface Target {
   name: string;
@@ -271,6 +276,7 @@ async function main() {
         REQUIRE_EMAIL_VERIFICATION: "false",
         BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
         LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+        WEB_CONCURRENCY: String(THREADS),
       },
     });
     cleanups.push(
@@ -283,9 +289,8 @@ async function main() {
     );
     const memory = watchMemory(server.pid!);
     await waitFor(`${base}/healthz`, 120_000, server);
-    const workers = Number(process.env.WEB_CONCURRENCY ?? 1) || 1;
     const nodeOptions = process.env.NODE_OPTIONS ?? "";
-    log(`Server: node server.ts (${BUILD_DIR}/), ${workers > 1 ? `${workers} workers` : "one process"}, NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`);
+    log(`Server: node server.ts (${BUILD_DIR}/), one process serving from ${THREADS} thread${THREADS > 1 ? "s" : ""} (WEB_CONCURRENCY=${THREADS}), NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`);
 
     // A member to be signed in as.
     const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.com`;
@@ -323,13 +328,13 @@ async function main() {
       ...(home.headers["content-encoding"] ? { "Content-Encoding": String(home.headers["content-encoding"]) } : {}),
       "Content-Length": String(home.body.length),
     };
+    // As many threads as the server serves from (the same SO_REUSEPORT sharing), so that the
+    // ratio compares like with like.
+    const serve = `const body = require("fs").readFileSync(${JSON.stringify(bodyFile)}); const headers = ${JSON.stringify(baselineHeaders)};
+      require("http").createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen({ port: ${baselinePort}, host: "127.0.0.1", reusePort: ${THREADS > 1} });`;
     const baseline = spawn(
       process.execPath,
-      [
-        "-e",
-        `const body = require("fs").readFileSync(${JSON.stringify(bodyFile)}); const headers = ${JSON.stringify(baselineHeaders)};
-         require("http").createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${baselinePort}, "127.0.0.1");`,
-      ],
+      ["-e", `${serve}\nfor (let i = 1; i < ${THREADS}; i++) new (require("worker_threads").Worker)(${JSON.stringify(serve)}, { eval: true });`],
       { stdio: "ignore" },
     );
     cleanups.push(() => void baseline.kill("SIGTERM"));
@@ -411,9 +416,9 @@ async function main() {
           node: process.version,
           database: databaseLabel.replace(/ in .*$/, ""),
           scale: SCALE,
-          server: { build: BUILD_DIR, workers, nodeOptions: process.env.NODE_OPTIONS ?? "", logLevel: process.env.LOG_LEVEL ?? "info" },
+          server: { build: BUILD_DIR, threads: THREADS, nodeOptions: process.env.NODE_OPTIONS ?? "", logLevel: process.env.LOG_LEVEL ?? "info" },
           load: { tool: hasWrk ? "wrk" : "autocannon", connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, acceptEncoding: ACCEPT_ENCODING },
-          baseline: { description: "bare Node http server answering with the compressed bytes of / from memory", bytes: home.body.length, encoding: home.headers["content-encoding"] ?? "identity", ...base0 },
+          baseline: { description: `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s)`, bytes: home.body.length, encoding: home.headers["content-encoding"] ?? "identity", ...base0 },
           results: results.map((r) => ({ ...r, path: r.path })),
           peakRssMB: Number(fmt(peakRss)),
           verdicts: [...verdicts, `peak RSS: ${rssOk ? "met" : "NOT met"}`],

@@ -11,6 +11,7 @@ import type { Runtime } from "../app/server/runtime.server";
 import { pageCacheMiddleware } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
+import { createRenderQueue } from "./render-queue";
 
 export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
@@ -96,8 +97,9 @@ export function createApp(runtime: Runtime) {
     app.all("/{*splat}", handler(loadBuild));
   } else {
     const ready = loadBuild().then(handler);
+    const queue = createRenderQueue();
     app.all("/{*splat}", (req, res, next) => {
-      ready.then((handle) => handle(req, res, next), next);
+      ready.then((handle) => queue.run(req, res, () => void handle(req, res, next)), next);
     });
   }
 

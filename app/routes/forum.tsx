@@ -1,4 +1,4 @@
-import { MessageCircle, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import * as React from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { ActionData as AskActionData } from "~/components/forum/ask-question-dialog";
@@ -138,49 +138,56 @@ function AnswerPreview({ answer }: { answer: ListedAnswer }) {
     <li className="rounded-md bg-muted p-3">
       <p className="line-clamp-3 whitespace-pre-line break-words">{answer.content}</p>
       <p className="mt-1 text-sm text-muted-foreground">
-        {answer.authorName} · <RelativeTime date={answer.createdAt} />
+        {`${answer.authorName} · `}
+        <RelativeTime date={answer.createdAt} />
       </p>
     </li>
   );
 }
 
+// Lucide's message-circle, as plain markup: twenty of them on a page, each rendered as it is
+// rather than through the icon component.
+const ANSWERS_ICON = (
+  <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+    <path d="M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719" />
+  </svg>
+);
+
+/** One question in the list: the card is the list item itself (a page shows twenty). */
 function QuestionCard({ question }: { question: ListedQuestion }) {
   const n = question.answerCount;
+  const href = `/forum/${question.id}`;
   return (
-    <li>
-      <Card>
-        <CardContent className="grid gap-3 pt-6">
-          <h2 className="text-xl font-semibold leading-snug">
-            <Link to={`/forum/${question.id}`} className="break-words hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
-              {question.title}
-            </Link>
-          </h2>
-          <p className="line-clamp-4 whitespace-pre-line break-words">{question.content}</p>
-          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-            <span className="inline-flex items-center gap-1">
-              <MessageCircle aria-hidden="true" className="size-4" /> {n} {n === 1 ? "answer" : "answers"}
-            </span>
-            <span>{question.authorName}</span>
-            <RelativeTime date={question.createdAt} />
-          </p>
-          {question.recentAnswers.length ? (
-            <section aria-label={`Recent answers to ${question.title}`} className="grid gap-2 border-t pt-3">
-              <h3 className="font-semibold">Recent Answers</h3>
-              <ul className="grid gap-2">
-                {question.recentAnswers.map((a) => (
-                  <AnswerPreview key={a.id} answer={a} />
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <p>
-            <Link to={`/forum/${question.id}`} className="inline-flex min-h-11 items-center font-medium text-primary underline">
-              {n ? "Read all answers" : "Be the first to answer"}
-              <span className="sr-only">: {question.title}</span>
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
+    <li className="grid gap-3 rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
+      <h2 className="text-xl font-semibold leading-snug">
+        <Link to={href} className="break-words hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+          {question.title}
+        </Link>
+      </h2>
+      <p className="line-clamp-4 whitespace-pre-line break-words">{question.content}</p>
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+        <span className="inline-flex items-center gap-1">
+          {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}
+        </span>
+        <span>{question.authorName}</span>
+        <RelativeTime date={question.createdAt} />
+      </p>
+      {question.recentAnswers.length ? (
+        <section aria-label={`Recent answers to ${question.title}`} className="grid gap-2 border-t pt-3">
+          <h3 className="font-semibold">Recent Answers</h3>
+          <ul className="grid gap-2">
+            {question.recentAnswers.map((a) => (
+              <AnswerPreview key={a.id} answer={a} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p>
+        <Link to={href} className="inline-flex min-h-11 items-center font-medium text-primary underline">
+          {n ? "Read all answers" : "Be the first to answer"}
+          <span className="sr-only">{`: ${question.title}`}</span>
+        </Link>
+      </p>
     </li>
   );
 }
