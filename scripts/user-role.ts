@@ -17,7 +17,7 @@ await runCli(async () => {
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .returning({ email: users.email });
     if (!rows.length) throw new Error(`No account with the email ${email}`);
-    console.log(`${rows[0].email} is now ${role === "admin" ? "an" : "a"} ${role}.`);
+    console.log(`${rows[0].email} is now ${role === "admin" ? "an" : "a"} ${role} (a running server sees it within 30 seconds).`);
   } finally {
     await database.close();
   }
