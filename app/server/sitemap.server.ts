@@ -120,13 +120,18 @@ export function renderSitemap(
   return `${head}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/**
+ * robots.txt. The sign-in and join page (/auth) is public, indexable and canonical like any page a
+ * reader can arrive at; the account flows under /auth/ (password reset, two-step check, sign-out)
+ * stay out, as do members' and administrators' pages.
+ */
 export function renderRobots(siteUrl: string): string {
   return [
     "User-agent: *",
     "Allow: /",
     "Disallow: /account",
     "Disallow: /admin",
-    "Disallow: /auth",
+    "Disallow: /auth/",
     "Disallow: /api/",
     "",
     `Sitemap: ${absolute(siteUrl, "/sitemap.xml")}`,

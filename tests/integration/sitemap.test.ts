@@ -215,8 +215,15 @@ describe("/robots.txt", () => {
     expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
     const lines = (await response.text()).split("\n").map((l) => l.trim());
-    for (const line of ["User-agent: *", "Allow: /", "Disallow: /account", "Disallow: /admin", "Disallow: /auth", "Disallow: /api/", `Sitemap: ${SITE_URL}/sitemap.xml`]) {
+    for (const line of ["User-agent: *", "Allow: /", "Disallow: /account", "Disallow: /admin", "Disallow: /auth/", "Disallow: /api/", `Sitemap: ${SITE_URL}/sitemap.xml`]) {
       expect(lines).toContain(line);
+    }
+    // The sign-in and join page itself is public (it says index, follow and names its canonical
+    // URL): no rule may match /auth, only the account flows under /auth/.
+    const disallowed = lines.filter((l) => l.startsWith("Disallow:")).map((l) => l.slice("Disallow:".length).trim());
+    expect(disallowed.filter((prefix) => "/auth".startsWith(prefix))).toEqual([]);
+    for (const flow of ["/auth/forgot", "/auth/reset", "/auth/two-factor", "/auth/sign-out"]) {
+      expect(disallowed.some((prefix) => flow.startsWith(prefix))).toBe(true);
     }
   });
 });
