@@ -13,7 +13,11 @@ process.env.NODE_ENV ??= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 // WEB_CONCURRENCY=2 serves from two threads sharing the port; PostgreSQL only.
-const WORKERS = Math.max(1, Math.trunc(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
+const WORKERS = Number(process.env.WEB_CONCURRENCY || 1);
+if (!Number.isInteger(WORKERS) || WORKERS < 1 || WORKERS > 64) {
+  console.error(`WEB_CONCURRENCY must be a whole number of threads from 1 to 64 (got "${process.env.WEB_CONCURRENCY}").`);
+  process.exit(1);
+}
 // Threads tell each other of writes: the others' stored pages and remembered sessions go too.
 const PEERS_CHANNEL = "capsiva:invalidate";
 

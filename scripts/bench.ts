@@ -289,6 +289,14 @@ async function main() {
     );
     const memory = watchMemory(server.pid!);
     await waitFor(`${base}/healthz`, 120_000, server);
+    // Every serving thread listening (the first answers /healthz before the others have started).
+    const serverLogFile = path.join(workDir, "server.log");
+    const listening = () => fs.readFileSync(serverLogFile, "utf8").match(/"server listening"/g)?.length ?? 0;
+    const logsStart = ["info", "debug", "trace"].includes(process.env.LOG_LEVEL ?? "info");
+    for (const deadline = Date.now() + 60_000; logsStart && listening() < THREADS; ) {
+      if (Date.now() > deadline) throw new Error(`only ${listening()} of ${THREADS} serving threads started`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
     const nodeOptions = process.env.NODE_OPTIONS ?? "";
     log(`Server: node server.ts (${BUILD_DIR}/), one process serving from ${THREADS} thread${THREADS > 1 ? "s" : ""} (WEB_CONCURRENCY=${THREADS}), NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`);
 

@@ -2,6 +2,7 @@
 // graceful shutdown, PostgreSQL, and a fresh empty site.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -21,6 +22,20 @@ function start(env: Record<string, string>) {
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+/** A GET on a connection of its own (the kernel spreads new connections over the serving threads). */
+function getOnNewConnection(port: number, urlPath: string): Promise<{ status: number; cache: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: urlPath, agent: false }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, cache: String(res.headers["x-cache"] ?? ""), body }));
+      })
+      .on("error", reject);
+  });
 }
 
 async function waitHealthy(port: number, timeoutMs = 60_000) {
@@ -51,6 +66,9 @@ test.describe("the server process", () => {
     const q = start({ PORT: "3291", SITE_URL: "ftp://nope", DATA_DIR: tmp() });
     expect(await q.exited).not.toBe(0);
     expect(q.output()).toMatch(/SITE_URL/);
+    const r = start({ PORT: "3291", WEB_CONCURRENCY: "two", DATA_DIR: tmp() });
+    expect(await r.exited).not.toBe(0);
+    expect(r.output()).toMatch(/WEB_CONCURRENCY/);
   });
 
   test("a second server on the same data folder refuses to start and the data stays intact; SIGTERM shuts down cleanly", async () => {
@@ -95,9 +113,33 @@ test.describe("the server process", () => {
       expect(applied).toBeGreaterThan(1);
       expect((await fetch("http://127.0.0.1:3294/")).status).toBe(200);
       await stop(first);
-      const second = start(env);
+      // Again, serving from two threads: the migrations stay as they are, and a question asked
+      // through one thread is on the forum at once whichever thread a reader reaches.
+      const second = start({ ...env, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" });
       await waitHealthy(3294);
+      await expect.poll(() => second.output().match(/"server listening"/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
       expect(await count()).toBe(applied);
+      const readers = async () => Promise.all(Array.from({ length: 16 }, () => getOnNewConnection(3294, "/forum")));
+      const before = await readers();
+      expect(before.every((r) => r.status === 200)).toBe(true);
+      expect(before.filter((r) => r.cache === "HIT").length).toBeGreaterThan(8);
+      const origin = { Origin: "http://localhost:3294", "Content-Type": "application/json" };
+      const signUp = await fetch("http://127.0.0.1:3294/api/auth/sign-up/email", {
+        method: "POST",
+        headers: origin,
+        body: JSON.stringify({ email: "threads@example.com", password: "a long password", name: "" }),
+      });
+      const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const { token } = (await (await fetch("http://127.0.0.1:3294/api/auth/token", { headers: { cookie } })).json()) as { token: string };
+      const title = `Asked through one thread, ${Math.random().toString(36).replace(/[^a-z]/g, "")}`;
+      const asked = await fetch("http://127.0.0.1:3294/api/v1/questions", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ title, content: "Seen by every thread at once?" }),
+      });
+      expect(asked.status).toBe(201);
+      const after = await readers();
+      expect(after.filter((r) => r.body.includes(title)).length).toBe(after.length);
       await stop(second);
       await db.end();
     } finally {
