@@ -164,4 +164,25 @@ test.describe("the server process", () => {
       await stop(p);
     }
   });
+
+  test("npm run dev serves the site through Vite", async () => {
+    const child = spawn("npm", ["run", "dev"], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: "3296", HOST: "127.0.0.1", DATA_DIR: tmp(), SEED: "true", SITE_URL: "http://localhost:3296", LOG_LEVEL: "warn", DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      await waitHealthy(3296, 90_000);
+      for (const page of ["/", "/forum", "/blog/capsaicin-arthritis-guide"]) {
+        const res = await fetch(`http://127.0.0.1:3296${page}`);
+        expect(res.status, page).toBe(200);
+        expect(await res.text()).toContain("Capsiva");
+      }
+    } finally {
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+    }
+  });
 });
