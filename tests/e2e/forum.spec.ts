@@ -41,6 +41,8 @@ test.describe("forum", () => {
     await expect(page.getByRole("link", { name: "Ask Question" })).toHaveAttribute("aria-haspopup", "dialog");
     await page.getByRole("link", { name: "Ask Question" }).click();
     await expect(page.getByRole("dialog").getByLabel("Title")).toHaveValue("");
+    // As a person would: Escape once the dialog has taken the focus.
+    await expect(page.getByRole("dialog").getByLabel("Title")).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("link", { name: "Ask Question" })).toBeFocused();
   });
@@ -59,6 +61,11 @@ test.describe("forum", () => {
     await expect(dialog.getByText("Title is required")).toBeVisible();
     await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Failed to post your question", { exact: true })).toBeVisible();
+    // Escape from inside the dialog closes it, although a toast appeared after it opened.
+    await dialog.getByLabel("Title").focus();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("link", { name: "Ask Question" })).toBeFocused();
   });
 
   test("answer a question, report it, and an admin hides it", async ({ browser }) => {
