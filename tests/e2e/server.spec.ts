@@ -104,11 +104,16 @@ test.describe("the server process", () => {
     await admin.query(`create database ${name}`);
     const url = new URL(process.env.CI_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
     url.pathname = `/${name}`;
+    // Whatever happens, no server is left running.
+    const started: ReturnType<typeof start>[] = [];
     try {
       const env = { PORT: "3294", DATABASE_URL: url.toString(), DATA_DIR: tmp(), SITE_URL: "http://localhost:3294" };
       const first = start(env);
+      started.push(first);
       expect((await waitHealthy(3294)).database).toBe("postgres");
       const db = new pg.Client({ connectionString: url.toString() });
+      // Dropping the database at the end ends this connection too.
+      db.on("error", () => {});
       await db.connect();
       const count = async () => Number((await db.query("select count(*) from drizzle.__drizzle_migrations")).rows[0].count);
       const applied = await count();
@@ -118,6 +123,7 @@ test.describe("the server process", () => {
       // Again, serving from two threads: the migrations stay as they are, and a question asked
       // through one thread is on the forum at once whichever thread a reader reaches.
       const second = start({ ...env, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" });
+      started.push(second);
       await waitHealthy(3294);
       await expect.poll(() => second.output().match(/"server listening"/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
       expect(await count()).toBe(applied);
@@ -145,6 +151,7 @@ test.describe("the server process", () => {
       await stop(second);
       await db.end();
     } finally {
+      for (const p of started) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }

@@ -1,6 +1,6 @@
 import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "~/lib/cn";
 
 export const Dialog = D.Root;
@@ -15,6 +15,7 @@ export function DialogContent({
   description,
   ...props
 }: React.ComponentProps<typeof D.Content> & { title: string; description?: string }) {
+  const close = React.useRef<HTMLButtonElement>(null);
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-40 bg-black/50" />
@@ -25,11 +26,19 @@ export function DialogContent({
         )}
         {...(description ? {} : { "aria-describedby": undefined })}
         {...props}
+        onKeyDown={(event) => {
+          props.onKeyDown?.(event);
+          // Escape from inside the dialog always closes it. Radix gives Escape to the layer
+          // opened last, which is a toast when one appeared after the dialog opened (the toast
+          // leaves it alone: ui/toast-list.tsx).
+          if (event.key === "Escape") close.current?.click();
+        }}
       >
         <D.Title className="pr-12 text-xl font-semibold">{title}</D.Title>
         {description ? <D.Description className="mt-1 text-muted-foreground">{description}</D.Description> : null}
         {children}
         <D.Close
+          ref={close}
           className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
           aria-label="Close"
         >

@@ -15,6 +15,11 @@ export default function ToastList({ toasts, onClose }: { toasts: ToastMessage[];
           onOpenChange={(open) => {
             if (!open) onClose(t.id);
           }}
+          // Escape pressed in a dialog is the dialog's (ui/dialog.tsx), even when this toast
+          // appeared after the dialog opened; Escape in the toast itself still dismisses it.
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.closest("[role=dialog]")) event.preventDefault();
+          }}
           data-variant={t.variant ?? "default"}
           className={cn(
             "relative flex w-full items-start gap-3 rounded-lg border p-4 pr-14 shadow-lg",
