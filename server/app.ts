@@ -11,7 +11,6 @@ import type { Runtime } from "../app/server/runtime.server";
 import { pageCacheMiddleware } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
-import { createRenderQueue } from "./render-queue";
 
 export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
@@ -52,17 +51,7 @@ export function createApp(runtime: Runtime) {
     }
   });
 
-  // Better Auth's own endpoints that change what readers see: an account deleted there leaves
-  // its posts to 'Anonymous', a new member changes the home page's count.
-  const authHandler = toNodeHandler(runtime.auth);
-  app.all("/api/auth/{*splat}", (req, res) => {
-    if (/^\/api\/auth\/(delete-user|sign-up\/)/.test(req.path)) {
-      res.on("finish", () => {
-        if (res.statusCode < 400) runtime.pageCache.invalidate();
-      });
-    }
-    return authHandler(req, res);
-  });
+  app.all("/api/auth/{*splat}", toNodeHandler(runtime.auth));
 
   app.use("/api/v1", createApiRouter(runtime));
 
@@ -97,9 +86,8 @@ export function createApp(runtime: Runtime) {
     app.all("/{*splat}", handler(loadBuild));
   } else {
     const ready = loadBuild().then(handler);
-    const queue = createRenderQueue();
     app.all("/{*splat}", (req, res, next) => {
-      ready.then((handle) => queue.run(req, res, () => void handle(req, res, next)), next);
+      ready.then((handle) => handle(req, res, next), next);
     });
   }
 

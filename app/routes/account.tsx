@@ -49,60 +49,60 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 
-  // Every intent here changes the member's name, password, sessions or account: whoever was
-  // remembered for a session cookie is read again on the next request (viewer-cache.server.ts).
-  try {
-    switch (intent) {
-      case "display-name": {
-        const parsed = displayNameSchema.safeParse({ displayName: form.get("displayName") });
-        if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-        await setDisplayName(db, viewer.id, parsed.data.displayName);
-        runtime.pageCache.invalidate();
-        return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${parsed.data.displayName}.`) };
-      }
-      case "change-password": {
-        const next = newPasswordField.safeParse(form.get("newPassword"));
-        if (!next.success) return data({ intent, errors: { newPassword: next.error.issues[0].message } }, { status: 400 });
-        const result = await callAuth(runtime, request, "/change-password", {
-          currentPassword: String(form.get("currentPassword") ?? ""),
-          newPassword: next.data,
-          revokeOtherSessions: true,
-        });
-        if (!result.ok) {
-          const message = result.status === 429 ? authMessage(result) : "Your current password is not correct.";
-          return data({ intent, errors: { currentPassword: message } }, { status: 400 });
-        }
-        return redirectWithToast("/account", { title: "Password changed", description: "Your other sessions have been signed out." }, cookieHeaders(result.cookies));
-      }
-      case "revoke-session": {
-        const ok = await revokeSession(db, viewer.id, String(form.get("sessionId") ?? ""));
-        return { intent, errors: {}, toast: ok ? toast("Session signed out") : toast("That session had already ended") };
-      }
-      case "revoke-others": {
-        const n = await revokeOtherSessions(db, viewer.id, viewer.sessionId);
-        return { intent, errors: {}, toast: toast("Other sessions signed out", `${n} other session${n === 1 ? "" : "s"} ended.`) };
-      }
-      case "delete-account": {
-        const content = form.get("content") === "delete" ? "delete" : form.get("content") === "keep" ? "keep" : null;
-        if (!content) return data({ intent, errors: { content: "Choose what happens to your posts" } }, { status: 400 });
-        const hash = await passwordHash(db, viewer.id);
-        const ctx = await runtime.auth.$context;
-        const password = String(form.get("password") ?? "");
-        if (!hash || !password || password.length > LIMITS.passwordMax || !(await ctx.password.verify({ hash, password }))) {
-          return data({ intent, errors: { password: "Your password is not correct." } }, { status: 400 });
-        }
-        await deleteAccount(db, viewer.id, content);
-        runtime.pageCache.invalidate();
-        const headers = new Headers();
-        headers.append("Set-Cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
-        headers.append("Set-Cookie", "__Secure-better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
-        return redirectWithToast("/", { title: "Account deleted", description: content === "keep" ? "Your posts remain, shown as Anonymous." : "Your account and your posts have been deleted." }, headers);
-      }
-      default:
-        throw redirect("/account");
+  // Name, sessions and account changes made here (not through Better Auth, whose own changes
+  // clear it from its hook) also clear who was remembered for each session cookie.
+  switch (intent) {
+    case "display-name": {
+      const parsed = displayNameSchema.safeParse({ displayName: form.get("displayName") });
+      if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+      await setDisplayName(db, viewer.id, parsed.data.displayName);
+      runtime.pageCache.invalidate();
+      runtime.viewers.invalidate();
+      return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${parsed.data.displayName}.`) };
     }
-  } finally {
-    runtime.viewers.invalidate();
+    case "change-password": {
+      const next = newPasswordField.safeParse(form.get("newPassword"));
+      if (!next.success) return data({ intent, errors: { newPassword: next.error.issues[0].message } }, { status: 400 });
+      const result = await callAuth(runtime, request, "/change-password", {
+        currentPassword: String(form.get("currentPassword") ?? ""),
+        newPassword: next.data,
+        revokeOtherSessions: true,
+      });
+      if (!result.ok) {
+        const message = result.status === 429 ? authMessage(result) : "Your current password is not correct.";
+        return data({ intent, errors: { currentPassword: message } }, { status: 400 });
+      }
+      return redirectWithToast("/account", { title: "Password changed", description: "Your other sessions have been signed out." }, cookieHeaders(result.cookies));
+    }
+    case "revoke-session": {
+      const ok = await revokeSession(db, viewer.id, String(form.get("sessionId") ?? ""));
+      runtime.viewers.invalidate();
+      return { intent, errors: {}, toast: ok ? toast("Session signed out") : toast("That session had already ended") };
+    }
+    case "revoke-others": {
+      const n = await revokeOtherSessions(db, viewer.id, viewer.sessionId);
+      runtime.viewers.invalidate();
+      return { intent, errors: {}, toast: toast("Other sessions signed out", `${n} other session${n === 1 ? "" : "s"} ended.`) };
+    }
+    case "delete-account": {
+      const content = form.get("content") === "delete" ? "delete" : form.get("content") === "keep" ? "keep" : null;
+      if (!content) return data({ intent, errors: { content: "Choose what happens to your posts" } }, { status: 400 });
+      const hash = await passwordHash(db, viewer.id);
+      const ctx = await runtime.auth.$context;
+      const password = String(form.get("password") ?? "");
+      if (!hash || !password || password.length > LIMITS.passwordMax || !(await ctx.password.verify({ hash, password }))) {
+        return data({ intent, errors: { password: "Your password is not correct." } }, { status: 400 });
+      }
+      await deleteAccount(db, viewer.id, content);
+      runtime.pageCache.invalidate();
+      runtime.viewers.invalidate();
+      const headers = new Headers();
+      headers.append("Set-Cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+      headers.append("Set-Cookie", "__Secure-better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
+      return redirectWithToast("/", { title: "Account deleted", description: content === "keep" ? "Your posts remain, shown as Anonymous." : "Your account and your posts have been deleted." }, headers);
+    }
+    default:
+      throw redirect("/account");
   }
 }
 

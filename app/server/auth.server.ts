@@ -3,7 +3,7 @@
 // We configure it here and add the helpers routes need (requireUser, requireRole).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { jwt, twoFactor } from "better-auth/plugins";
 import { SITE_NAME, type Env } from "./env.server";
 import type { Db } from "./db.server";
@@ -15,6 +15,7 @@ export type Role = (typeof ROLES)[number];
 
 // Better Auth endpoints that only read: every other call may change who a session belongs to.
 const READ_ONLY_PATHS = new Set(["/get-session", "/token", "/jwks", "/list-sessions", "/list-accounts", "/ok", "/error"]);
+const MEMBERSHIP_PATHS = /^\/(sign-up\/|delete-user)/;
 
 export function createAuth(options: {
   db: Db;
@@ -22,9 +23,14 @@ export function createAuth(options: {
   secret: string;
   mailer: Mailer;
   /** Called after every call that may change a session or a user (viewer-cache.server.ts). */
-  onChange?: () => void;
+  onAccountChange?: () => void;
+  /**
+   * Called after a member joins or deletes their account: public pages show the member count,
+   * and a deleted member's posts as 'Anonymous' (the page cache is cleared).
+   */
+  onMembershipChange?: () => void;
 }) {
-  const { db, env, mailer, onChange } = options;
+  const { db, env, mailer, onAccountChange, onMembershipChange } = options;
   return betterAuth({
     appName: SITE_NAME,
     baseURL: env.SITE_URL,
@@ -99,8 +105,11 @@ export function createAuth(options: {
       },
     },
     hooks: {
+      // After every call, through the HTTP handler or `auth.api` alike.
       after: createAuthMiddleware(async (ctx) => {
-        if (!READ_ONLY_PATHS.has(ctx.path)) onChange?.();
+        if (READ_ONLY_PATHS.has(ctx.path)) return;
+        onAccountChange?.();
+        if (MEMBERSHIP_PATHS.test(ctx.path) && !isAPIError(ctx.context.returned)) onMembershipChange?.();
       }),
     },
     rateLimit: {

@@ -44,7 +44,14 @@ export function createRuntime(options: {
   const secret = options.secret ?? env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
   const viewers = createViewerCache();
   const pageCache = createPageCache({ enabled: env.PAGE_CACHE });
-  const auth = createAuth({ db: database.db, env, secret, mailer, onChange: () => viewers.invalidate() });
+  const auth = createAuth({
+    db: database.db,
+    env,
+    secret,
+    mailer,
+    onAccountChange: () => viewers.invalidate(),
+    onMembershipChange: () => pageCache.invalidate(),
+  });
   return {
     env,
     database,

@@ -1,9 +1,9 @@
 // Who a session cookie belongs to, kept for a short while so that a member's page views do not
 // each ask the database (and check the cookie's signature) again. An entry lives at most
 // VIEWER_TTL_MS and never past the session's own expiry. Every change Better Auth makes (sign in
-// or out, revoked sessions, password, two-factor, deleted account) and every profile change of
-// ours clears the whole cache (auth.server.ts, account.server.ts), in this process and, through
-// `onInvalidate`, in the other workers (server.ts); a role set from the command line
+// or out, revoked sessions, password, two-factor, deleted account) and every name, session or
+// account change of ours clears the whole cache (auth.server.ts, routes/account.tsx), in this
+// thread and, through `onInvalidate`, in the other serving threads (server.ts); a role set from the command line
 // (`npm run user:role`) reaches a running server within VIEWER_TTL_MS.
 import type { Viewer } from "./session.server";
 

@@ -113,7 +113,17 @@ describe("who is signed in, remembered between page views", () => {
     expect(await viewerOf(cookie)).toBeNull();
   });
 
-  it("remembers a viewer for at most the time given and never past the session's expiry", async () => {
+  it("a sign-up through the web form clears the stored public pages (the member count); a refused one does not", async () => {
+    const before = rt.pageCache.version();
+    await signUp("counted@example.com");
+    const after = rt.pageCache.version();
+    expect(after).toBeGreaterThan(before);
+    const refused = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email: "counted@example.com", password: "secret12" }), contextFor(rt));
+    expect(refused.status).toBe(400);
+    expect(rt.pageCache.version()).toBe(after);
+  });
+
+    it("remembers a viewer for at most the time given and never past the session's expiry", async () => {
     const viewer = { id: "u", email: "e@example.com", role: "member", displayName: null, emailVerified: true, twoFactorEnabled: false, aal: "aal1", sessionId: "s" } satisfies Viewer;
     const cache = createViewerCache({ ttlMs: 50 });
     cache.set("a", viewer, Date.now() + 60_000);
