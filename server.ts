@@ -20,6 +20,11 @@ if (!Number.isInteger(WORKERS) || WORKERS < 1 || WORKERS > 64) {
 }
 // Threads tell each other of writes: the others' stored pages and remembered sessions go too.
 const PEERS_CHANNEL = "capsiva:invalidate";
+// In a serving thread: whether other threads share its port (runThreads below).
+const SHARED_PORT = Boolean((workerData as { sharedPort?: boolean } | null)?.sharedPort);
+// A serving thread's heap (runThreads below).
+const THREAD_YOUNG_GENERATION_MB = 24;
+const THREAD_OLD_GENERATION_MB = 512;
 
 type AppModule = typeof import("./server/app.ts");
 
@@ -46,7 +51,7 @@ async function main() {
     throw error;
   }
   const { env, log } = runtime;
-  const peers = (workerData as { sharedPort?: boolean } | null)?.sharedPort ? new BroadcastChannel(PEERS_CHANNEL) : undefined;
+  const peers = SHARED_PORT ? new BroadcastChannel(PEERS_CHANNEL) : undefined;
   if (peers) {
     runtime.pageCache.onInvalidate(() => peers.postMessage("pages"));
     runtime.viewers.onInvalidate(() => peers.postMessage("viewers"));
@@ -82,8 +87,7 @@ async function main() {
     if (!fromCache?.(req, res)) app(req, res);
   });
   // Threads share the port (SO_REUSEPORT): the kernel spreads new connections over them.
-  const sharedPort = Boolean((workerData as { sharedPort?: boolean } | null)?.sharedPort);
-  server.listen({ port: env.PORT, host: env.HOST, reusePort: sharedPort }, () => {
+  server.listen({ port: env.PORT, host: env.HOST, reusePort: SHARED_PORT }, () => {
     log.info({ url: `http://${env.HOST}:${env.PORT}`, siteUrl: env.SITE_URL }, "server listening");
     parentPort?.postMessage("listening");
   });
@@ -178,9 +182,6 @@ function runThreads(count: number, replaceDead: boolean) {
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }
-
-const THREAD_YOUNG_GENERATION_MB = 24;
-const THREAD_OLD_GENERATION_MB = 512;
 
 if (DEVELOPMENT || !isMainThread) {
   main().catch((error) => {

@@ -5,16 +5,15 @@
 //
 // Targets: performance >= 95; accessibility, best practices and SEO 100.
 // Chromium: CHROME_PATH or /usr/bin/chromium. BUILD_DIR (default build/) is built if missing.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { buildIfMissing, freePort, ROOT, waitFor } from "./local-server";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -30,35 +29,8 @@ const CHROME_FLAGS = [
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
-    console.log(`No build in ${BUILD_DIR}/: building...`);
-    execFileSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
-  }
+  buildIfMissing(BUILD_DIR);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-audit-"));
   const port = await freePort();
   // localhost, as a visitor would type it: the canonical links then point at the audited host.

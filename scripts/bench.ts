@@ -14,11 +14,10 @@
 //      RSS over the whole run, and writes everything to bench/results/<date>.json.
 //
 // Options: --pglite, --keep (keep the database and data folder), DURATION=<s>, CONNECTIONS=<n>.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -26,8 +25,8 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../app/server/db.server";
 import { SCALE, seedScaleContent } from "../app/server/seed-scale.server";
 import { FORUM_PAGE_SIZE } from "../app/server/forum.server";
+import { buildIfMissing, freePort, ROOT, waitFor } from "./local-server";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 2);
@@ -61,32 +60,6 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number, child?: ChildProcess) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
 /** GET with raw (undecoded) body bytes. */
@@ -204,10 +177,7 @@ async function main() {
 
   try {
     // 1. Build.
-    if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
-      log(`No build in ${BUILD_DIR}/: building...`);
-      execFileSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
-    }
+    buildIfMissing(BUILD_DIR);
 
     // 2. Database.
     let databaseUrl = "";

@@ -9,7 +9,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
-import { listQuestions, type AnswerView, type QuestionView } from "~/server/forum.server";
+import { listQuestions } from "~/server/forum.server";
 import { postQuestion } from "~/server/posting.server";
 import { getViewer } from "~/server/session.server";
 import { getStats } from "~/server/stats.server";
@@ -130,8 +130,8 @@ function AskQuestionInline({ submissionKey, result }: { submissionKey: string; r
   );
 }
 
-type ListedAnswer = Pick<AnswerView, "id" | "content" | "createdAt" | "authorName">;
-type ListedQuestion = Pick<QuestionView, "id" | "title" | "content" | "createdAt" | "authorName" | "answerCount"> & { recentAnswers: ListedAnswer[] };
+type ListedQuestion = Route.ComponentProps["loaderData"]["questions"][number];
+type ListedAnswer = ListedQuestion["recentAnswers"][number];
 
 function AnswerPreview({ answer }: { answer: ListedAnswer }) {
   return (
