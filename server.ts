@@ -81,11 +81,8 @@ async function main() {
   }
   app.use(mod.createApp(runtime));
 
-  // Stored public pages are answered before Express (server/page-cache.ts); the rest goes through it.
-  const fromCache = vite ? undefined : mod.pageCacheFastPath({ cache: runtime.pageCache, log });
-  const server = http.createServer((req, res) => {
-    if (!fromCache?.(req, res)) app(req, res);
-  });
+  // Stored public pages and members' templates are answered before Express (server/app.ts).
+  const server = http.createServer(vite ? app : mod.createListener(runtime, app));
   // Threads share the port (SO_REUSEPORT): the kernel spreads new connections over them.
   server.listen({ port: env.PORT, host: env.HOST, reusePort: SHARED_PORT }, () => {
     log.info({ url: `http://${env.HOST}:${env.PORT}`, siteUrl: env.SITE_URL }, "server listening");

@@ -22,12 +22,15 @@ import { readSidebarCookie } from "./components/ui/sidebar";
 import { seo, siteUrlFrom } from "./lib/seo";
 import { runtimeContext } from "./server/context";
 import { publicConfig } from "./server/env.server";
+import { templateRenderContext } from "./server/member-pages.server";
 import { loadViewer, sessionRefreshedContext, viewerContext } from "./server/session.server";
 import { clearToastHeader, readToast } from "./server/toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const { viewer, setCookies } = await loadViewer(request, context);
+    // A render for a members' template (member-pages.server.ts) is for its stand-in viewer.
+    const template = context.get(templateRenderContext);
+    const { viewer, setCookies } = template ? { viewer: template.viewer, setCookies: [] } : await loadViewer(request, context);
     context.set(viewerContext, viewer);
     context.set(sessionRefreshedContext, Boolean(viewer) && setCookies.some((c) => c.includes("session_token=")));
     const response = (await next()) as Response;

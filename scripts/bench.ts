@@ -31,6 +31,8 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+/** Members signed in for the signed-in rows (sign-ups allowed from one address in a minute). */
+const MEMBERS = 5;
 const USE_PGLITE = process.argv.includes("--pglite");
 const KEEP = process.argv.includes("--keep");
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -124,9 +126,22 @@ function parseWrkDuration(text: string) {
   return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
 }
 
-function runWrk(url: string, headers: Record<string, string>, duration: number) {
+/** A wrk script that sends each request with the next of `cookies` (members take turns). */
+function rotatingCookies(cookies: string[]) {
+  const file = path.join(os.tmpdir(), `capsiva-bench-cookies-${process.pid}.lua`);
+  fs.writeFileSync(
+    file,
+    `local cookies = { ${cookies.map((c) => JSON.stringify(c)).join(", ")} }\n` +
+      `local i = 0\n` +
+      `request = function()\n  i = i + 1\n  wrk.headers["Cookie"] = cookies[(i % #cookies) + 1]\n  return wrk.format(nil)\nend\n`,
+  );
+  return file;
+}
+
+function runWrk(url: string, headers: Record<string, string>, duration: number, cookies?: string[]) {
   const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${duration}s`, "--latency", "--timeout", "5s"];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  if (cookies && cookies.length > 1) args.push("-s", rotatingCookies(cookies));
   args.push(url);
   const out = execFileSync("wrk", args, { encoding: "utf8" });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
@@ -153,8 +168,9 @@ function runAutocannon(url: string, headers: Record<string, string>, duration: n
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-function load(url: string, headers: Record<string, string>, duration = DURATION) {
-  return hasWrk ? runWrk(url, headers, duration) : runAutocannon(url, headers, duration);
+/** Loads `url`; with `cookies`, wrk sends them in turn (autocannon sends the Cookie header given). */
+function load(url: string, headers: Record<string, string>, duration = DURATION, cookies?: string[]) {
+  return hasWrk ? runWrk(url, headers, duration, cookies) : runAutocannon(url, headers, duration);
 }
 
 // ------------------------------------------------------------------ the run
@@ -270,15 +286,21 @@ async function main() {
     const nodeOptions = process.env.NODE_OPTIONS ?? "";
     log(`Server: node server.ts (${BUILD_DIR}/), one process serving from ${THREADS} thread${THREADS > 1 ? "s" : ""} (WEB_CONCURRENCY=${THREADS}), NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`);
 
-    // A member to be signed in as.
-    const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: base },
-      body: JSON.stringify({ email, password: "bench-password-123", name: "" }),
-    });
-    const session = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session_token="));
-    if (!signUp.ok || !session) throw new Error(`signing up a member failed: ${signUp.status} ${await signUp.text()}`);
+    // Members to be signed in as, taking turns request by request (as many as one address may
+    // sign up in a minute): a page rendered for one of them must not be what the others get.
+    const sessions: string[] = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.com`;
+      const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: base },
+        body: JSON.stringify({ email, password: "bench-password-123", name: "" }),
+      });
+      const session = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session_token="));
+      if (!signUp.ok || !session) throw new Error(`signing up a member failed: ${signUp.status} ${await signUp.text()}`);
+      sessions.push(session);
+    }
+    const session = sessions[0];
 
     const targets: Target[] = [
       { name: "/", path: "/", signedIn: false },
@@ -331,8 +353,9 @@ async function main() {
       if (target.signedIn) headers.Cookie = session;
       const probe = await rawGet(`${base}${target.path}`, headers);
       if (probe.status !== 200) throw new Error(`${target.path} answered ${probe.status}`);
-      load(`${base}${target.path}`, headers, WARMUP);
-      const r = load(`${base}${target.path}`, headers);
+      const cookies = target.signedIn ? sessions : undefined;
+      load(`${base}${target.path}`, headers, WARMUP, cookies);
+      const r = load(`${base}${target.path}`, headers, DURATION, cookies);
       const after = await rawGet(`${base}${target.path}`, headers);
       results.push({ ...target, ...r, cache: String(after.headers["x-cache"] ?? "-"), ratio: r.rps / base0.rps });
       process.stdout.write(".");

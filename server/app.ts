@@ -2,13 +2,16 @@
 // document, and React Router for every page. Built by Vite into build/server/index.js;
 // server.ts (the process) mounts it behind compression and static files.
 import crypto from "node:crypto";
+import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
 import type { Runtime } from "../app/server/runtime.server";
-import { pageCacheMiddleware } from "./page-cache";
+import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
+import { finishTemplateRender, memberPagesFastPath, templateRenderOf } from "./member-pages";
+import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
 
@@ -16,7 +19,20 @@ export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
 export { DatabaseLockedError } from "../app/server/db.server";
 export { securityHeaders } from "./security";
-export { pageCacheFastPath } from "./page-cache";
+
+/**
+ * The request listener of the HTTP server (server.ts): stored public pages for readers
+ * (server/page-cache.ts) and members' pages from templates (server/member-pages.ts) are answered
+ * before `app` (Express), which gets everything else.
+ */
+export function createListener(runtime: Runtime, app: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  const { log, pageCache, memberPages, viewers } = runtime;
+  const forReaders = pageCacheFastPath({ cache: pageCache, log });
+  const forMembers = memberPagesFastPath({ pages: memberPages, pageCache, viewers, log });
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!forReaders(req, res) && !forMembers(req, res, () => app(req, res))) app(req, res);
+  };
+}
 
 export function createApp(runtime: Runtime) {
   const app = express.Router();
@@ -66,6 +82,7 @@ export function createApp(runtime: Runtime) {
       cache: runtime.pageCache,
       enabled: runtime.pageCache.enabled && runtime.env.NODE_ENV !== "development",
       pagePolicy: (html) => contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html) }),
+      personalise: finishTemplateRender(runtime.memberPages, runtime.log),
     }),
   );
 
@@ -74,10 +91,13 @@ export function createApp(runtime: Runtime) {
   const handler = (build: Parameters<typeof createRequestHandler>[0]["build"]) =>
     createRequestHandler({
       build,
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(runtimeContext, runtime);
-        context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+        // A render for a members' template carries stand-ins, the nonce included (filled in after).
+        const template = templateRenderOf(req);
+        if (template) context.set(templateRenderContext, template);
+        context.set(cspNonceContext, template ? TOKENS.nonce : String(res.locals.cspNonce ?? ""));
         return context;
       },
     });

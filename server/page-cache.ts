@@ -41,7 +41,7 @@ const MAX_SEARCH_QUERY = 200;
 const CACHEABLE_TYPE = /^(text\/html|text\/x-script|text\/plain|application\/xml|application\/rss\+xml)\b/i;
 const CSP_HEADERS = ["content-security-policy", "content-security-policy-report-only"];
 // Never part of a stored page: per-request ids, per-response framing, validators and cookies.
-const NOT_STORED = new Set([
+export const NOT_STORED = new Set([
   "x-request-id",
   "content-length",
   "content-encoding",
@@ -64,6 +64,11 @@ export interface PageCacheOptions {
    * of its inline scripts). Without it a stored page keeps no CSP of its own.
    */
   pagePolicy?: (html: string) => string;
+  /**
+   * Given the body of a page rendered for one request (not stored here), returns the body to send:
+   * the members' templates (server/member-pages.ts) fill in a page rendered with stand-ins.
+   */
+  personalise?: (req: Request, res: Response, body: Buffer) => Buffer;
 }
 
 /** True when the request carries a session (or any other Better Auth) cookie. */
@@ -81,7 +86,18 @@ export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "ur
   const cookie = req.headers.cookie ?? "";
   // The common case, a reader without cookies or query string: the key at once.
   if (!cookie && req.url && !req.url.includes("?") && !req.headers["x-forwarded-proto"]) return `${req.url} sidebar=open`;
-  if (SESSION_COOKIE.test(cookie) || TOAST_COOKIE.test(cookie)) return null;
+  if (SESSION_COOKIE.test(cookie)) return null;
+  return pageKeyOf(req);
+}
+
+/**
+ * The page a request asks for as a key (path, the query parameters kept, sidebar, proto), or null
+ * when its query holds anything else or it carries a toast cookie; whoever asks. Shared with the
+ * members' templates (server/member-pages.ts).
+ */
+export function pageKeyOf(req: Pick<IncomingMessage, "headers" | "url">): string | null {
+  const cookie = req.headers.cookie ?? "";
+  if (TOAST_COOKIE.test(cookie)) return null;
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
@@ -249,8 +265,20 @@ function compressOnce(req: IncomingMessage, res: ServerResponse, body: Buffer): 
   if (!COMPRESSIBLE.test(String(res.getHeader("content-type") ?? "")) || /no-transform/i.test(String(res.getHeader("cache-control") ?? ""))) return body;
   const vary = String(res.getHeader("vary") ?? "");
   if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-  const encoding = pickDynamicEncoding(req.headers["accept-encoding"]);
+  const { encoding, body: compressed } = compressForClient(req.headers["accept-encoding"], body);
   if (encoding === "identity") return body;
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", compressed.length);
+  return compressed;
+}
+
+/**
+ * A body made for one request, compressed with fast settings in the best encoding the client
+ * takes: zstd level 3, else brotli quality 2, else gzip 6.
+ */
+export function compressForClient(acceptEncoding: string | undefined, body: Buffer): { encoding: Encoding; body: Buffer } {
+  const encoding = pickDynamicEncoding(acceptEncoding);
+  if (encoding === "identity") return { encoding, body };
   const compressed =
     encoding === "zstd"
       ? zlib.zstdCompressSync(body, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } })
@@ -263,9 +291,7 @@ function compressOnce(req: IncomingMessage, res: ServerResponse, body: Buffer): 
           },
         })
       : zlib.gzipSync(body, { level: 6 });
-  res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", compressed.length);
-  return compressed;
+  return { encoding, body: compressed };
 }
 
 /** Sets `private, no-store` on a response for a signed-in visitor or one that sets a cookie. */
@@ -279,7 +305,7 @@ function markPrivateWhenPersonal(req: Request, res: Response) {
 }
 
 export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
-  const { cache, pagePolicy } = options;
+  const { cache, pagePolicy, personalise } = options;
   const enabled = options.enabled ?? cache.enabled;
   // Renders under way, by cache version and key: concurrent requests for the same page wait for
   // one render instead of each rendering it (after an invalidation, under load).
@@ -354,7 +380,7 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
       // React Router writes a page in many small pieces and flushes after each, so the
       // compression in front would compress each piece apart (with a compressor per response
       // in memory meanwhile); the page goes out in one piece, compressed at once.
-      captureResponse(res, (body) => res.end(compressOnce(req, res, body)), () => {});
+      captureResponse(res, (body) => res.end(compressOnce(req, res, personalise ? personalise(req, res, body) : body)), () => {});
       return next();
     }
     const page = cache.get(key);

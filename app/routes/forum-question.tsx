@@ -25,6 +25,7 @@ import {
 import { reportContent } from "~/server/moderation.server";
 import { postAnswer } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
+import { ownerViewerId, submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum-question";
@@ -41,8 +42,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, reads } = context.get(runtimeContext);
   const question = await reads.get(`question:${id}`, () => getQuestion(db, id));
   if (!question) throw data(null, { status: 404 });
-  const viewer = getViewer(context);
-  return { question, viewerId: viewer?.id ?? null, submissionKey: crypto.randomUUID() };
+  const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId)]);
+  return { question, viewerId, submissionKey: submissionKeyFor(context) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

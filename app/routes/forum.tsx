@@ -11,6 +11,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { listQuestions } from "~/server/forum.server";
 import { postQuestion } from "~/server/posting.server";
+import { submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
 import { getStats } from "~/server/stats.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...result,
     signedIn: Boolean(viewer),
     askInline: new URL(request.url).searchParams.get("ask") === "1",
-    submissionKey: crypto.randomUUID(),
+    submissionKey: submissionKeyFor(context),
   };
 }
 

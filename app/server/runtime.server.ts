@@ -14,6 +14,7 @@ import { isDatabaseEmpty, seedDemoContent } from "./seed.server";
 import { indexGuides } from "./guides.server";
 import { createReadCache, type ReadCache } from "./read-cache.server";
 import { createViewerCache, type ViewerCache } from "./viewer-cache.server";
+import { createMemberPages, type MemberPages } from "./member-pages.server";
 
 export interface Runtime {
   env: Env;
@@ -28,6 +29,8 @@ export interface Runtime {
   viewers: ViewerCache;
   /** Public pages' data between writes, for members' page views (read-cache.server.ts). */
   reads: ReadCache;
+  /** Members' public pages as templates between writes (member-pages.server.ts). */
+  memberPages: MemberPages;
 }
 
 /** Builds a runtime around an open database (used by the server and by tests). */
@@ -63,6 +66,7 @@ export function createRuntime(options: {
     pageCache,
     viewers,
     reads: createReadCache(pageCache, { enabled: env.PAGE_CACHE }),
+    memberPages: createMemberPages(pageCache, { enabled: env.PAGE_CACHE }),
   };
 }
 

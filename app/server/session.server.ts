@@ -24,11 +24,16 @@ export const sessionRefreshedContext = createContext<boolean>(false);
 
 const SESSION_TOKEN = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=[^;]*)/;
 
+/** The session cookie (name=value) of a Cookie header: the key of the viewer cache. */
+export function sessionCookieOf(cookieHeader: string | null | undefined): string | undefined {
+  return SESSION_TOKEN.exec(cookieHeader ?? "")?.[1];
+}
+
 export async function loadViewer(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
-  const token = SESSION_TOKEN.exec(request.headers.get("cookie") ?? "")?.[1];
+  const token = sessionCookieOf(request.headers.get("cookie"));
   if (!token) return { viewer: null, setCookies: [] };
   const { auth, db, viewers } = context.get(runtimeContext);
   // Read within the last half minute and nothing changed since (viewer-cache.server.ts).

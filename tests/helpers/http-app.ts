@@ -1,6 +1,8 @@
 // The whole application over real HTTP for tests: the Express router of server/app.ts (security
-// middleware, Better Auth, the JSON API, React Router) loaded through Vite, on a fresh test
-// runtime whose SITE_URL is the app's own loopback address.
+// middleware, Better Auth, the JSON API, React Router) loaded through Vite, behind the same fast
+// path as in server.ts (stored public pages, members' templates), on a fresh test runtime whose
+// SITE_URL is the app's own loopback address.
+import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { createServer, type ViteDevServer } from "vite";
@@ -42,7 +44,8 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
   app.disable("x-powered-by");
   app.use(mod.securityHeaders(runtime.env));
   app.use(mod.createApp(runtime));
-  const server = app.listen(port, "127.0.0.1");
+  const server = http.createServer(mod.createListener(runtime, app));
+  server.listen(port, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   return {
     url,

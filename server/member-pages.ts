@@ -1,0 +1,166 @@
+// The HTTP side of members' page templates (app/server/member-pages.server.ts).
+//
+// Who is served from a template: a GET for one of the public pages below, by a member whose
+// session was read within the last half minute (the viewer cache), without a toast cookie and with
+// no query string but `?page=N` (and `?q=` on /search). Anyone else, and the first member to ask
+// for a page since the last write, goes on to Express and React Router. For the latter the page is
+// rendered with stand-ins for the member's values (`templateRenderOf` tells the app so), cut into
+// a template, kept, and filled in for them like for everyone after them.
+//
+// The answer carries the headers of the render it came from, a CSP nonce of its own, `private,
+// no-store`, and is compressed for this request.
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request, Response } from "express";
+import type { Logger } from "../app/server/log.server";
+import {
+  cutTemplate,
+  fillTemplate,
+  templateViewer,
+  TOKENS,
+  type MemberPage,
+  type MemberPages,
+  type TemplateRender,
+} from "../app/server/member-pages.server";
+import type { PageCache } from "../app/server/page-cache.server";
+import { sessionCookieOf, type Viewer } from "../app/server/session.server";
+import type { ViewerCache } from "../app/server/viewer-cache.server";
+import { compressForClient, NOT_STORED, pageKeyOf, PRIVATE_CACHE_CONTROL } from "./page-cache";
+
+/** The pages whose only personal values are the viewer's own (root data) and a submission key. */
+const TEMPLATE_PAGES = /^\/(?:|blog|forum|search|community-guidelines|forum\/\d{1,9}(?:-[a-z0-9-]{0,120})?|article\/[^/.]+|blog\/[^/.]+)$/;
+const CSP_HEADERS = ["content-security-policy", "content-security-policy-report-only"];
+
+interface TemplateRequest {
+  key: string;
+  viewer: Viewer;
+  /** The page cache's version before rendering: a template of older data is not kept. */
+  renderedAt: number;
+  render: TemplateRender;
+  /** Tells the requests waiting for this template (undefined when none was kept). */
+  settle: (page: MemberPage | undefined) => void;
+}
+
+const templateRequests = new WeakMap<IncomingMessage, TemplateRequest>();
+
+/** What the render of this request is for when it makes a template (else undefined). */
+export function templateRenderOf(req: IncomingMessage): TemplateRender | undefined {
+  return templateRequests.get(req)?.render;
+}
+
+/** The template key of a member's request, or null when it may not be served from one. */
+export function memberPageKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "url">, viewer: Viewer): string | null {
+  if (req.method !== "GET") return null;
+  const page = pageKeyOf(req);
+  if (!page) return null;
+  const path = page.slice(0, page.search(/[? ]/));
+  if (!TEMPLATE_PAGES.test(path)) return null;
+  return `${page} role=${viewer.role} aal=${viewer.aal} name=${viewer.displayName === null ? "none" : "set"}`;
+}
+
+export interface MemberPagesOptions {
+  pages: MemberPages;
+  pageCache: Pick<PageCache, "version">;
+  viewers: Pick<ViewerCache, "get">;
+  log: Logger;
+}
+
+/**
+ * Answers a member's request from a template, before Express: returns true when it took the
+ * request (`fallback` sends it on to Express if a template it waited for was not kept). A request
+ * that may have a template but finds none is marked to make one on its way through Express; the
+ * members who ask for the same page meanwhile wait for that one render instead of each rendering.
+ */
+export function memberPagesFastPath({ pages, pageCache, viewers, log }: MemberPagesOptions) {
+  // Renders under way, by cache version and key.
+  const inFlight = new Map<string, Promise<MemberPage | undefined>>();
+
+  const serve = (req: IncomingMessage, res: ServerResponse, page: MemberPage, viewer: Viewer) => {
+    const start = process.hrtime.bigint();
+    const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+    const nonce = crypto.randomBytes(16).toString("base64");
+    const html = fillTemplate(page, { ...personalOf(viewer), nonce, submissionKey: crypto.randomUUID() });
+    const { encoding, body } = compressForClient(req.headers["accept-encoding"], html);
+    const headers: string[] = [];
+    for (const [name, value] of page.headers) headers.push(name, value.split(TOKENS.nonce).join(nonce));
+    headers.push("Cache-Control", PRIVATE_CACHE_CONTROL, "Vary", "Accept-Encoding, Cookie", "X-Cache", "MISS", "X-Request-Id", id);
+    if (encoding !== "identity") headers.push("Content-Encoding", encoding);
+    headers.push("Content-Length", String(body.length));
+    res.writeHead(200, headers);
+    res.end(body);
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    log.info({ reqId: id, method: req.method, path: q === -1 ? url : url.slice(0, q), status: 200, ms: Math.round(ms * 10) / 10 }, "request");
+  };
+
+  return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {
+    if (!pages.enabled || req.method !== "GET") return false;
+    const session = sessionCookieOf(req.headers.cookie);
+    const viewer = session ? viewers.get(session) : undefined;
+    if (!viewer) return false;
+    const key = memberPageKeyOf(req, viewer);
+    if (!key) return false;
+    const page = pages.get(key);
+    if (page && !page.authors.has(viewer.id)) {
+      serve(req, res, page, viewer);
+      return true;
+    }
+    const flightKey = `${pageCache.version()}\n${key}`;
+    const pending = page ? undefined : inFlight.get(flightKey);
+    if (pending) {
+      pending.then((made) => (made && !made.authors.has(viewer.id) && !res.destroyed ? serve(req, res, made, viewer) : fallback()), fallback);
+      return true;
+    }
+    let settle!: (page: MemberPage | undefined) => void;
+    const made = new Promise<MemberPage | undefined>((resolve) => (settle = resolve)).finally(() => inFlight.delete(flightKey));
+    if (!page) inFlight.set(flightKey, made);
+    // A render that never finishes (the connection closed) keeps no one waiting.
+    res.once("close", () => settle(undefined));
+    const render: TemplateRender = { viewer: templateViewer(viewer), realViewerId: viewer.id, authors: new Set(), storable: true };
+    templateRequests.set(req, { key, viewer, renderedAt: pageCache.version(), render, settle });
+    return false;
+  };
+}
+
+const personalOf = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, displayName: viewer.displayName });
+
+/**
+ * For pageCacheMiddleware's `personalise`: a page rendered with stand-ins is filled in with the
+ * member's values (whatever its status) and, when it is an ordinary 200 page, kept as a template.
+ */
+export function finishTemplateRender(pages: MemberPages, log: Logger) {
+  return (req: Request, res: Response, body: Buffer): Buffer => {
+    const request = templateRequests.get(req);
+    if (!request) return body;
+    templateRequests.delete(req);
+    let kept: MemberPage | undefined;
+    try {
+      return fillAndKeep(request, res, body, (page) => (kept = page));
+    } finally {
+      request.settle(kept);
+    }
+  };
+
+  function fillAndKeep(request: TemplateRequest, res: Response, body: Buffer, keep: (page: MemberPage) => void): Buffer {
+    const req = res.req;
+    if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return body;
+    const nonce = String(res.locals.cspNonce ?? "");
+    const template = cutTemplate(body.toString("utf8"));
+    const filled = fillTemplate(template, { ...personalOf(request.viewer), nonce, submissionKey: crypto.randomUUID() });
+    if (!template.safe) log.warn({ path: req.path }, "a member's value stands where no template can hold it: page not kept");
+    if (template.safe && request.render.storable && res.statusCode === 200 && res.getHeader("set-cookie") === undefined) {
+      const headers: [string, string][] = [];
+      for (const name of res.getHeaderNames()) {
+        if (NOT_STORED.has(name) || name === "cache-control") continue;
+        const value = res.getHeader(name);
+        if (value === undefined) continue;
+        const text = Array.isArray(value) ? value.join(", ") : String(value);
+        headers.push([name, CSP_HEADERS.includes(name) && nonce ? text.split(nonce).join(TOKENS.nonce) : text]);
+      }
+      const page = { parts: template.parts, slots: template.slots, headers, authors: request.render.authors };
+      if (pages.store(request.key, page, request.renderedAt)) keep(pages.get(request.key)!);
+    }
+    return filled;
+  }
+}

@@ -1,0 +1,221 @@
+// Members' pages from templates (app/server/member-pages.server.ts, server/member-pages.ts), over
+// real HTTP through the same fast path as server.ts: a page filled in from a template is the page
+// React renders for that member, with their own values and nobody else's, a nonce and submission
+// key of its own, owner controls for an author, and every write on the next request.
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forumQuestions } from "../../db/schema";
+import { cutTemplate, fillTemplate, TOKENS, type MemberPage } from "~/server/member-pages.server";
+import type { Viewer } from "~/server/session.server";
+import { memberPageKeyOf } from "../../server/member-pages";
+import { startHttpApp, type HttpApp } from "../helpers/http-app";
+import { createMember } from "../helpers/runtime";
+
+let app: HttpApp;
+let SITE: string;
+/** Template keys a request was answered from, in order (the fast path's lookups that found one for a non-author). */
+const served: string[] = [];
+
+beforeAll(async () => {
+  app = await startHttpApp({ RATE_LIMITS: "false" });
+  SITE = app.url;
+  const pages = app.runtime.memberPages;
+  const get = pages.get.bind(pages);
+  pages.get = (key) => {
+    const page = get(key);
+    if (page) served.push(key);
+    return page;
+  };
+});
+afterAll(() => app.close());
+
+async function signIn(email: string, password: string) {
+  const res = await app.fetch("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: SITE },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function member(options: Parameters<typeof createMember>[1] = {}) {
+  const m = await createMember(app.runtime, options);
+  return { ...m, cookie: await signIn(m.email, m.password) };
+}
+
+async function page(path: string, cookie: string) {
+  const res = await app.fetch(path, { headers: { Cookie: cookie, "Accept-Encoding": "br" } });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+/** Views a page until it comes from a template; returns every answer on the way. */
+async function viewUntilTemplate(path: string, cookie: string) {
+  const answers = [];
+  for (let i = 0; i < 4; i++) {
+    const before = served.length;
+    answers.push(await page(path, cookie));
+    if (served.length > before) return answers;
+  }
+  throw new Error(`${path} never came from a template`);
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/** A page without what differs on every answer: nonces, submission keys, the server's clock. */
+const normalise = (html: string) =>
+  html
+    .replace(/nonce="[^"]*"/g, 'nonce="N"')
+    .replace(UUID, "UUID")
+    .replace(/\\"now\\",\d+/g, '\\"now\\",T');
+
+async function ask(cookie: string, title: string) {
+  const res = await app.fetch("/forum", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" },
+    body: new URLSearchParams({ title, content: `${title}: the details of my question.` }).toString(),
+  });
+  expect(res.status).toBe(302);
+  const [row] = await app.runtime.db.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.title, title)).orderBy(desc(forumQuestions.id));
+  return row.id;
+}
+
+describe("members' pages from templates", () => {
+  it("a page filled in from a template is the page rendered for the member, awkward characters and all", async () => {
+    const pat = await member({ email: `o'neil+pages@example.com`, displayName: `<b>"Pat" & 'Sam'</b> \u2028 \\ ✓` });
+    const other = await member();
+    const question = await ask(other.cookie, "Templates and hands in the morning");
+    for (const path of ["/", "/forum", `/forum/${question}`, "/blog", "/community-guidelines"]) {
+      // Forgetting who the cookie belongs to makes the first view an ordinary render.
+      app.runtime.viewers.invalidate();
+      const answers = await viewUntilTemplate(path, pat.cookie);
+      const rendered = answers[0];
+      const fromTemplate = answers.at(-1)!;
+      expect(answers.length, path).toBeGreaterThanOrEqual(2);
+      expect(fromTemplate.status).toBe(200);
+      expect(fromTemplate.headers.get("cache-control")).toBe("private, no-store");
+      expect(fromTemplate.headers.get("content-type")).toBe(rendered.headers.get("content-type"));
+      expect(normalise(fromTemplate.text), path).toBe(normalise(rendered.text));
+      expect(fromTemplate.text).toContain("Account menu for o&#x27;neil+pages@example.com");
+      expect(fromTemplate.text).not.toContain(TOKENS.email.slice(0, -1));
+    }
+  });
+
+  it("each member gets their own values and none of another's", async () => {
+    const first = await member({ displayName: "First Person" });
+    const second = await member({ displayName: "Second Person" });
+    await viewUntilTemplate("/forum", first.cookie);
+    const before = served.length;
+    const theirs = await page("/forum", second.cookie);
+    const again = await page("/forum", second.cookie);
+    expect(served.length).toBeGreaterThan(before);
+    for (const answer of [theirs, again]) {
+      expect(answer.text).toContain(`Account menu for ${second.email}`);
+      expect(answer.text).toContain(second.id);
+      expect(answer.text).toContain("Second Person");
+      expect(answer.text).not.toContain(first.email);
+      expect(answer.text).not.toContain(first.id);
+      expect(answer.text).not.toContain("First Person");
+    }
+  });
+
+  it("every answer has a nonce of its own, named by its policy, and a new submission key", async () => {
+    const m = await member();
+    const question = await ask(m.cookie, "Nonces for every page");
+    const viewer = await member();
+    await viewUntilTemplate(`/forum/${question}`, viewer.cookie);
+    const a = await page(`/forum/${question}`, viewer.cookie);
+    const b = await page(`/forum/${question}`, viewer.cookie);
+    const nonces = [a, b].map((answer) => {
+      const inPage = new Set([...answer.text.matchAll(/nonce="([^"]+)"/g)].map((x) => x[1]));
+      expect(inPage.size).toBe(1);
+      const [nonce] = inPage;
+      expect(answer.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    const keyOf = (html: string) => /name="submissionKey" value="([^"]+)"/.exec(html)?.[1];
+    expect(keyOf(a.text)).toMatch(UUID);
+    expect(keyOf(b.text)).toMatch(UUID);
+    expect(keyOf(a.text)).not.toBe(keyOf(b.text));
+    expect(a.text).toContain(`\\"submissionKey\\",\\"${keyOf(a.text)}\\"`);
+  });
+
+  it("an author gets their own page with owner controls; others get the template with Report", async () => {
+    const author = await member();
+    const reader = await member();
+    const question = await ask(author.cookie, "Whose question is this");
+    const readerViews = await viewUntilTemplate(`/forum/${question}`, reader.cookie);
+    const readerPage = readerViews.at(-1)!.text;
+    expect(readerPage).toContain(">Report</summary>");
+    expect(readerPage).not.toContain(">Edit</summary>");
+    const before = served.length;
+    for (let i = 0; i < 3; i++) {
+      const own = await page(`/forum/${question}`, author.cookie);
+      expect(own.text).toContain(">Edit</summary>");
+      expect(own.text).toContain(">Delete</summary>");
+      expect(own.text).toContain(`\\"viewerId\\",\\"${author.id}\\"`);
+    }
+    // The author's views found the template but were rendered for them; the template is intact.
+    expect(served.length).toBeGreaterThan(before);
+    const readerAgain = await page(`/forum/${question}`, reader.cookie);
+    expect(readerAgain.text).not.toContain(">Edit</summary>");
+    expect(readerAgain.text).not.toContain(author.email);
+  });
+
+  it("a write shows on the next request of a member served from a template", async () => {
+    const reader = await member();
+    const writer = await member();
+    await viewUntilTemplate("/forum", reader.cookie);
+    await ask(writer.cookie, "A brand new question about gloves");
+    const next = await page("/forum", reader.cookie);
+    expect(next.text).toContain("A brand new question about gloves");
+  });
+
+  it("roles have templates of their own: a moderator's page has the Admin link, a member's not", async () => {
+    const moderator = await member({ role: "moderator" });
+    const plain = await member();
+    const modPage = (await viewUntilTemplate("/", moderator.cookie)).at(-1)!.text;
+    const memberPage = (await viewUntilTemplate("/", plain.cookie)).at(-1)!.text;
+    expect(modPage).toContain('href="/admin"');
+    expect(memberPage).not.toContain('href="/admin"');
+  });
+
+  it("pages with a toast, private pages and other queries are rendered for each request", async () => {
+    const m = await member();
+    await viewUntilTemplate("/forum", m.cookie);
+    const before = served.length;
+    for (const path of ["/account", "/forum?ask=1", "/admin"]) await page(path, m.cookie);
+    await page("/forum", `${m.cookie}; toast=${encodeURIComponent("x")}`);
+    expect(served.length).toBe(before);
+  });
+});
+
+describe("template keys and cutting", () => {
+  const viewer = { role: "member", aal: "aal1", displayName: null } as Viewer;
+  const req = (url: string, cookie = "", method = "GET") => ({ method, url, headers: { cookie } });
+
+  it("keys public pages by page, sidebar, role, assurance level and whether there is a display name", () => {
+    expect(memberPageKeyOf(req("/forum?page=2"), viewer)).toBe("/forum?page=2 sidebar=open role=member aal=aal1 name=none");
+    expect(memberPageKeyOf(req("/", "sidebar:state=false"), { ...viewer, role: "admin", displayName: "A" })).toBe(
+      "/ sidebar=collapsed role=admin aal=aal1 name=set",
+    );
+    for (const url of ["/account", "/admin", "/auth", "/forum?ask=1", "/forum.data", "/new-york/arthritis-pain-relief", "/forum/1/extra"]) {
+      expect(memberPageKeyOf(req(url), viewer), url).toBeNull();
+    }
+    expect(memberPageKeyOf(req("/forum", "toast=abc"), viewer)).toBeNull();
+    expect(memberPageKeyOf(req("/forum", "", "HEAD"), viewer)).toBeNull();
+  });
+
+  it("refuses to keep a page whose values stand where no encoding is known", () => {
+    const html = `<p>${TOKENS.email}</p><script>var x = ${TOKENS.email};</script>`;
+    const cut = cutTemplate(html);
+    expect(cut.safe).toBe(false);
+    const ok = cutTemplate(`<p title="${TOKENS.email}">${TOKENS.email}</p><script>enqueue("[\\"${TOKENS.email}\\"]")</script>`);
+    expect(ok.safe).toBe(true);
+    const filled = fillTemplate(ok as Pick<MemberPage, "parts" | "slots">, { id: "i", email: `a"<&'>@x`, displayName: null, nonce: "n", submissionKey: "k" }).toString();
+    expect(filled).toBe(`<p title="a&quot;&lt;&amp;&#x27;&gt;@x">a&quot;&lt;&amp;&#x27;&gt;@x</p><script>enqueue("[\\"a\\\\\\"\\u003c\\u0026'\\u003e@x\\"]")</script>`);
+  });
+});
