@@ -29,7 +29,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node server.ts`,
+    command: `rm -rf ${DATA_DIR} && node server.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -35,7 +35,7 @@ async function main() {
   const port = await freePort();
   // localhost, as a visitor would type it: the canonical links then point at the audited host.
   const base = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ["server.ts"], {
+  const server = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -5,7 +5,7 @@
 //   2. loads the scaled data set (scripts/seed-scale.ts) into a fresh PostgreSQL database
 //      (BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres is used to create and
 //      drop it), or with --pglite into a temporary embedded database;
-//   3. starts `node server.ts` on a free loopback port, serving from WEB_CONCURRENCY threads
+//   3. starts `node server.js` on a free loopback port, serving from WEB_CONCURRENCY threads
 //      (default 2, both cores of these machines; 1 with --pglite);
 //   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
 //      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up;
@@ -245,7 +245,7 @@ async function main() {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const serverLog = fs.openSync(path.join(workDir, "server.log"), "w");
-    const server = spawn(process.execPath, ["server.ts"], {
+    const server = spawn(process.execPath, ["server.js"], {
       cwd: ROOT,
       stdio: ["ignore", serverLog, serverLog],
       env: {
@@ -284,7 +284,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
     const nodeOptions = process.env.NODE_OPTIONS ?? "";
-    log(`Server: node server.ts (${BUILD_DIR}/), one process serving from ${THREADS} thread${THREADS > 1 ? "s" : ""} (WEB_CONCURRENCY=${THREADS}), NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`);
+    log(`Server: node server.js (${BUILD_DIR}/), one process serving from ${THREADS} thread${THREADS > 1 ? "s" : ""} (WEB_CONCURRENCY=${THREADS}), NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`);
 
     // Members to be signed in as, taking turns request by request (as many as one address may
     // sign up in a minute): a page rendered for one of them must not be what the others get.

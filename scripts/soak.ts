@@ -76,7 +76,7 @@ interface Server {
 
 function startServer(env: Record<string, string>, logFile: string): Server {
   const out = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
     env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", BUILD_DIR, LOG_LEVEL: "warn", RATE_LIMITS: "false" },
     stdio: ["ignore", out, out],

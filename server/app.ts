@@ -1,6 +1,6 @@
 // The application as an Express router: health check, Better Auth's handler, the JWKS
 // document, and React Router for every page. Built by Vite into build/server/index.js;
-// server.ts (the process) mounts it behind compression and static files.
+// server.js (the process) mounts it behind compression and static files.
 import crypto from "node:crypto";
 import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
@@ -21,7 +21,7 @@ export { DatabaseLockedError } from "../app/server/db.server";
 export { securityHeaders } from "./security";
 
 /**
- * The request listener of the HTTP server (server.ts): stored public pages for readers
+ * The request listener of the HTTP server (server.js): stored public pages for readers
  * (server/page-cache.ts) and members' pages from templates (server/member-pages.ts) are answered
  * before `app` (Express), which gets everything else.
  */

@@ -7,8 +7,8 @@
 // rendered with stand-ins for the member's values (`templateRenderOf` tells the app so), cut into
 // a template, kept, and filled in for them like for everyone after them.
 //
-// The answer carries the headers of the render it came from, a CSP nonce of its own, `private,
-// no-store`, and is compressed for this request.
+// The answer carries the headers of the render it came from, a CSP nonce of its own and `private,
+// no-store`; it is gzipped from the template's parts, compressed once (gzip-segments.server.ts).
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
@@ -16,6 +16,7 @@ import type { Logger } from "../app/server/log.server";
 import {
   cutTemplate,
   fillTemplate,
+  gzipTemplate,
   templateViewer,
   TOKENS,
   type MemberPage,
@@ -25,7 +26,7 @@ import {
 import type { PageCache } from "../app/server/page-cache.server";
 import { sessionCookieOf, type Viewer } from "../app/server/session.server";
 import type { ViewerCache } from "../app/server/viewer-cache.server";
-import { compressForClient, NOT_STORED, pageKeyOf, PRIVATE_CACHE_CONTROL } from "./page-cache";
+import { acceptsGzip, NOT_STORED, pageKeyOf, PRIVATE_CACHE_CONTROL } from "./page-cache";
 
 /** The pages whose only personal values are the viewer's own (root data) and a submission key. */
 const TEMPLATE_PAGES = /^\/(?:|blog|forum|search|community-guidelines|forum\/\d{1,9}(?:-[a-z0-9-]{0,120})?|article\/[^/.]+|blog\/[^/.]+)$/;
@@ -79,8 +80,11 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log }: MemberPa
     const start = process.hrtime.bigint();
     const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
     const nonce = crypto.randomBytes(16).toString("base64");
-    const html = fillTemplate(page, { ...personalOf(viewer), nonce, submissionKey: crypto.randomUUID() });
-    const { encoding, body } = compressForClient(req.headers["accept-encoding"], html);
+    const personal = { ...personalOf(viewer), nonce, submissionKey: crypto.randomUUID() };
+    // gzip from the template's compressed parts: every browser takes it.
+    const gzip = acceptsGzip(req.headers["accept-encoding"]);
+    const encoding = gzip ? "gzip" : "identity";
+    const body = gzip ? gzipTemplate(page, personal) : fillTemplate(page, personal);
     const headers: string[] = [];
     for (const [name, value] of page.headers) headers.push(name, value.split(TOKENS.nonce).join(nonce));
     headers.push("Cache-Control", PRIVATE_CACHE_CONTROL, "Vary", "Accept-Encoding, Cookie", "X-Cache", "MISS", "X-Request-Id", id);
@@ -159,7 +163,8 @@ export function finishTemplateRender(pages: MemberPages, log: Logger) {
         headers.push([name, CSP_HEADERS.includes(name) && nonce ? text.split(nonce).join(TOKENS.nonce) : text]);
       }
       const page = { parts: template.parts, slots: template.slots, headers, authors: request.render.authors };
-      if (pages.store(request.key, page, request.renderedAt)) keep(pages.get(request.key)!);
+      const kept = pages.store(request.key, page, request.renderedAt);
+      if (kept) keep(kept);
     }
     return filled;
   }

@@ -20,7 +20,7 @@
 // A stored page keeps every header its first answer carried (the security headers set in front
 // of it included, with the hash-based CSP in place of the nonce one), so it can be replayed
 // without running anything else. `pageCacheFastPath` does exactly that in front of Express in
-// server.ts: on these machines Express's own routing costs more than the whole cached answer.
+// server.js: on these machines Express's own routing costs more than the whole cached answer.
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
@@ -138,6 +138,33 @@ export function pickDynamicEncoding(acceptEncoding: string | undefined): Encodin
   return pick(acceptEncoding, HAS_ZSTD);
 }
 
+const gzipAccepted = new Map<string, boolean>();
+
+/** Whether the client takes gzip at all (explicitly or through "*"). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  let accepted = gzipAccepted.get(acceptEncoding);
+  if (accepted === undefined) {
+    const q = qualities(acceptEncoding);
+    accepted = (q.gzip ?? q["*"] ?? 0) > 0;
+    if (gzipAccepted.size >= 100) gzipAccepted.clear();
+    gzipAccepted.set(acceptEncoding, accepted);
+  }
+  return accepted;
+}
+
+function qualities(acceptEncoding: string): Record<string, number> {
+  const q: Record<string, number> = {};
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = weight ? Number(weight.slice(2)) : 1;
+    q[name] = Number.isFinite(value) ? value : 0;
+  }
+  return q;
+}
+
 function pick(acceptEncoding: string | undefined, zstd: boolean): Encoding {
   if (!acceptEncoding) return "identity";
   const key = zstd ? `z ${acceptEncoding}` : acceptEncoding;
@@ -151,14 +178,7 @@ function pick(acceptEncoding: string | undefined, zstd: boolean): Encoding {
 }
 
 function readAcceptEncoding(acceptEncoding: string, withZstd: boolean): Encoding {
-  const q: Record<string, number> = {};
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const value = weight ? Number(weight.slice(2)) : 1;
-    q[name] = Number.isFinite(value) ? value : 0;
-  }
+  const q = qualities(acceptEncoding);
   const of = (name: string) => q[name] ?? q["*"] ?? 0;
   const zstd = withZstd ? (q.zstd ?? 0) : 0;
   const br = of("br");

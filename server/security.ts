@@ -60,7 +60,7 @@ function isApiRead(req: Request) {
 
 /**
  * Security headers on every response, and the nonce for this request in `res.locals.cspNonce`.
- * Idempotent: server.ts runs it before the static files and the app router runs it again.
+ * Idempotent: server.js runs it before the static files and the app router runs it again.
  */
 export function securityHeaders(env: Pick<Env, "SITE_URL" | "NODE_ENV">): RequestHandler {
   const httpsSite = env.SITE_URL.startsWith("https://");

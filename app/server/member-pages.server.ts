@@ -15,6 +15,7 @@
 import crypto from "node:crypto";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { PageCache } from "./page-cache.server";
+import { compressSegment, gzipSegments, type Segment } from "./gzip-segments.server";
 import { viewerContext, type Viewer } from "./session.server";
 
 /** The values that change from one member (and one request) to the next. */
@@ -41,6 +42,8 @@ const TOKEN = new RegExp(`${PREFIX}([iednk])`, "g");
 /** A page rendered with the tokens, cut at them. */
 export interface MemberPage {
   parts: Buffer[];
+  /** The parts compressed apart, for gzipTemplate. */
+  segments: Segment[];
   slots: { slot: Slot; place: Place }[];
   /** The rendered response's headers to replay (the CSP one with the nonce token in it). */
   headers: [string, string][];
@@ -139,31 +142,45 @@ export function cutTemplate(html: string): { parts: Buffer[]; slots: MemberPage[
 
 const NONCE = /^[A-Za-z0-9+/=_-]+$/;
 
-/** The template filled in with one member's values. */
-export function fillTemplate(page: Pick<MemberPage, "parts" | "slots">, personal: Personal): Buffer {
-  const pieces: Buffer[] = [page.parts[0]];
-  for (let i = 0; i < page.slots.length; i++) {
-    const { slot, place } = page.slots[i];
+/** The member's values as they stand in the page, slot by slot. */
+function slotValues(page: Pick<MemberPage, "slots">, personal: Personal): Buffer[] {
+  return page.slots.map(({ slot, place }) => {
     const value = personal[slot];
-    let text: string;
     if (slot === "nonce" || slot === "submissionKey") {
       // Random values of a safe alphabet: the same bytes wherever they stand.
       if (!NONCE.test(value ?? "")) throw new Error(`unexpected ${slot}`);
-      text = value!;
-    } else {
-      text = encodeFor(place, value ?? "");
+      return Buffer.from(value!);
     }
-    pieces.push(Buffer.from(text), page.parts[i + 1]);
-  }
+    return Buffer.from(encodeFor(place, value ?? ""));
+  });
+}
+
+/** The template filled in with one member's values. */
+export function fillTemplate(page: Pick<MemberPage, "parts" | "slots">, personal: Personal): Buffer {
+  const values = slotValues(page, personal);
+  const pieces: Buffer[] = [page.parts[0]];
+  for (let i = 0; i < values.length; i++) pieces.push(values[i], page.parts[i + 1]);
   return Buffer.concat(pieces);
+}
+
+/**
+ * The filled-in page gzipped, from the parts compressed once when the template was made
+ * (gzip-segments.server.ts): what would cost a compression of the whole page per request costs
+ * a few small copies.
+ */
+export function gzipTemplate(page: Pick<MemberPage, "segments" | "slots">, personal: Personal): Buffer {
+  return gzipSegments(page.segments, slotValues(page, personal));
 }
 
 export interface MemberPages {
   enabled: boolean;
   /** The template of `key`, if it was made since the last write and within the last minute. */
   get(key: string): MemberPage | undefined;
-  /** Keeps a template unless a write happened since `renderedAt` (the version read before rendering). */
-  store(key: string, page: Omit<MemberPage, "version" | "createdAt">, renderedAt: number): boolean;
+  /**
+   * Keeps a template (compressing its parts) unless a write happened since `renderedAt` (the
+   * version read before rendering); returns it when kept.
+   */
+  store(key: string, page: Omit<MemberPage, "version" | "createdAt" | "segments">, renderedAt: number): MemberPage | undefined;
   size(): number;
 }
 
@@ -186,11 +203,12 @@ export function createMemberPages(
       return page;
     },
     store(key, page, renderedAt) {
-      if (!options.enabled || renderedAt !== pageCache.version()) return false;
+      if (!options.enabled || renderedAt !== pageCache.version()) return undefined;
       entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { ...page, version: renderedAt, createdAt: Date.now() });
-      return true;
+      const kept = { ...page, segments: page.parts.map(compressSegment), version: renderedAt, createdAt: Date.now() };
+      entries.set(key, kept);
+      return kept;
     },
     size: () => entries.size,
   };

@@ -38,7 +38,7 @@ export interface PageCache {
    * worker processes) hear of it, unless the invalidation came from one of them.
    */
   invalidate(options?: { fromPeer?: boolean }): void;
-  /** Called on every local invalidation (server.ts tells the other workers of a cluster). */
+  /** Called on every local invalidation (server.js tells the other workers of a cluster). */
   onInvalidate(listener: () => void): void;
   /** Goes up by one on every invalidation (other caches compare it to know they are stale). */
   version(): number;

@@ -3,7 +3,7 @@
 // VIEWER_TTL_MS and never past the session's own expiry. Every change Better Auth makes (sign in
 // or out, revoked sessions, password, two-factor, deleted account) and every name, session or
 // account change of ours clears the whole cache (auth.server.ts, routes/account.tsx), in this
-// thread and, through `onInvalidate`, in the other serving threads (server.ts); a role set from the command line
+// thread and, through `onInvalidate`, in the other serving threads (server.js); a role set from the command line
 // (`npm run user:role`) reaches a running server within VIEWER_TTL_MS.
 import type { Viewer } from "./session.server";
 

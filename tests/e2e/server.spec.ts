@@ -12,7 +12,7 @@ const ROOT = path.resolve(".");
 const NODE = path.join(ROOT, "node_modules/.bin/node");
 
 function start(env: Record<string, string>) {
-  const child = spawn(NODE, ["server.ts"], {
+  const child = spawn(NODE, ["server.js"], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

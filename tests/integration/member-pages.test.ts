@@ -1,5 +1,5 @@
 // Members' pages from templates (app/server/member-pages.server.ts, server/member-pages.ts), over
-// real HTTP through the same fast path as server.ts: a page filled in from a template is the page
+// real HTTP through the same fast path as server.js: a page filled in from a template is the page
 // React renders for that member, with their own values and nobody else's, a nonce and submission
 // key of its own, owner controls for an author, and every write on the next request.
 import { desc, eq } from "drizzle-orm";
@@ -47,8 +47,11 @@ async function member(options: Parameters<typeof createMember>[1] = {}) {
   return { ...m, cookie: await signIn(m.email, m.password) };
 }
 
-async function page(path: string, cookie: string) {
-  const res = await app.fetch(path, { headers: { Cookie: cookie, "Accept-Encoding": "br" } });
+// What a phone's browser sends (fetch decompresses gzip, and zlib checks its CRC and length).
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+
+async function page(path: string, cookie: string, acceptEncoding = BROWSER_ENCODINGS) {
+  const res = await app.fetch(path, { headers: { Cookie: cookie, "Accept-Encoding": acceptEncoding } });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
@@ -98,8 +101,13 @@ describe("members' pages from templates", () => {
       expect(fromTemplate.headers.get("cache-control")).toBe("private, no-store");
       expect(fromTemplate.headers.get("content-type")).toBe(rendered.headers.get("content-type"));
       expect(normalise(fromTemplate.text), path).toBe(normalise(rendered.text));
+      expect(fromTemplate.headers.get("content-encoding")).toBe("gzip");
       expect(fromTemplate.text).toContain("Account menu for o&#x27;neil+pages@example.com");
       expect(fromTemplate.text).not.toContain(TOKENS.email.slice(0, -1));
+      // Without gzip, the same page uncompressed.
+      const plain = await page(path, pat.cookie, "identity");
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(normalise(plain.text)).toBe(normalise(rendered.text));
     }
   });
 

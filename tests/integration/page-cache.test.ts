@@ -87,7 +87,7 @@ beforeAll(async () => {
     res.write(html.slice(100));
     res.end();
   });
-  // As in server.ts: stored pages are answered before Express.
+  // As in server.js: stored pages are answered before Express.
   server = http.createServer((req, res) => {
     if (!fastPath(req, res)) app(req, res);
   });

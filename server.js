@@ -1,9 +1,13 @@
+// @ts-check
 // The process: starts the HTTP server on PORT/HOST, serves built assets with long-lived caching,
 // compresses responses, and shuts down gracefully on SIGTERM/SIGINT (in-flight requests finish,
 // then the database is closed). `NODE_ENV=development` serves through Vite with hot reload.
 // Stored public pages are answered before Express (server/page-cache.ts). In production the
 // site is served from worker threads of this one process (runThreads below): one by default,
 // WEB_CONCURRENCY=N with DATABASE_URL for N threads sharing the port.
+//
+// Plain JavaScript (types in JSDoc, checked by tsc): Node runs a .ts entry through its
+// TypeScript stripper, which stays loaded at about 17 MB in every thread that starts from it.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -21,26 +25,28 @@ if (!Number.isInteger(WORKERS) || WORKERS < 1 || WORKERS > 64) {
 // Threads tell each other of writes: the others' stored pages and remembered sessions go too.
 const PEERS_CHANNEL = "capsiva:invalidate";
 // In a serving thread: whether other threads share its port (runThreads below).
-const SHARED_PORT = Boolean((workerData as { sharedPort?: boolean } | null)?.sharedPort);
+const SHARED_PORT = Boolean(/** @type {{ sharedPort?: boolean } | null} */ (workerData)?.sharedPort);
 // A serving thread's heap (runThreads below).
 const THREAD_YOUNG_GENERATION_MB = 24;
 const THREAD_OLD_GENERATION_MB = 512;
 
-type AppModule = typeof import("./server/app.ts");
+/** @typedef {typeof import("./server/app.ts")} AppModule */
 
-async function loadAppModule(): Promise<{ mod: AppModule; vite?: import("vite").ViteDevServer }> {
+/** @returns {Promise<{ mod: AppModule; vite?: import("vite").ViteDevServer }>} */
+async function loadAppModule() {
   if (DEVELOPMENT) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true } });
-    return { mod: (await vite.ssrLoadModule("./server/app.ts")) as AppModule, vite };
+    return { mod: /** @type {AppModule} */ (await vite.ssrLoadModule("./server/app.ts")), vite };
   }
   const entry = new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href;
-  return { mod: (await import(entry)) as AppModule };
+  return { mod: /** @type {AppModule} */ (await import(entry)) };
 }
 
 async function main() {
   const { mod, vite } = await loadAppModule();
-  let runtime: Awaited<ReturnType<AppModule["openRuntime"]>>;
+  /** @type {Awaited<ReturnType<AppModule["openRuntime"]>>} */
+  let runtime;
   try {
     runtime = await mod.openRuntime(process.env);
   } catch (error) {
@@ -56,7 +62,7 @@ async function main() {
     runtime.pageCache.onInvalidate(() => peers.postMessage("pages"));
     runtime.viewers.onInvalidate(() => peers.postMessage("viewers"));
     peers.onmessage = (event) => {
-      const what = (event as { data?: unknown }).data;
+      const what = /** @type {{ data?: unknown }} */ (event).data;
       if (what === "pages") runtime.pageCache.invalidate({ fromPeer: true });
       if (what === "viewers") runtime.viewers.invalidate({ fromPeer: true });
     };
@@ -91,7 +97,8 @@ async function main() {
   server.keepAliveTimeout = 65_000;
 
   let stopping = false;
-  const stop = (signal: string) => {
+  /** @param {string} signal */
+  const stop = (signal) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down: finishing in-flight requests");
@@ -116,9 +123,16 @@ async function main() {
 }
 
 /** URL paths ("/favicon.ico", "/guides/x.svg") of the files under `root`, leaving out `skip`. */
-function listFiles(root: string, skip: string): Set<string> {
-  const files = new Set<string>();
-  const walk = (dir: string, prefix: string) => {
+/**
+ * @param {string} root
+ * @param {string} skip
+ * @returns {Set<string>}
+ */
+function listFiles(root, skip) {
+  /** @type {Set<string>} */
+  const files = new Set();
+  /** @param {string} dir @param {string} prefix */
+  const walk = (dir, prefix) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (!prefix && entry.name === skip) continue;
       if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
@@ -143,10 +157,15 @@ function listFiles(root: string, skip: string): Set<string> {
  * generation (render garbage is short-lived and swept cheaply) instead of V8's default, which
  * grows to 128 MB while the app loads and never gives it back.
  */
-function runThreads(count: number, replaceDead: boolean) {
+/**
+ * @param {number} count
+ * @param {boolean} replaceDead
+ */
+function runThreads(count, replaceDead) {
   let stopping = false;
   let started = false;
-  const threads = new Set<Worker>();
+  /** @type {Set<Worker>} */
+  const threads = new Set();
   const start = () => {
     const thread = new Worker(new URL(import.meta.url), {
       workerData: { sharedPort: count > 1 },
