@@ -6,7 +6,7 @@
 //      (BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres is used to create and
 //      drop it), or with --pglite into a temporary embedded database;
 //   3. starts `node server.js` on a free loopback port, serving from WEB_CONCURRENCY threads
-//      (default 2, both cores of these machines; 1 with --pglite);
+//      (default 1, as in production; always 1 with --pglite);
 //   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
 //      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up;
 //      The baseline (a bare Node http server with the compressed bytes of /) runs as many threads.
@@ -38,9 +38,9 @@ const KEEP = process.argv.includes("--keep");
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // What a phone's browser sends.
 const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
-// Serving threads (WEB_CONCURRENCY): both cores of these machines unless told otherwise. The
-// embedded database is for one thread.
-const THREADS = USE_PGLITE ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 2) || 1);
+// Serving threads (WEB_CONCURRENCY): one unless told otherwise, as the server starts by default;
+// the baseline gets as many. The embedded database is for one thread.
+const THREADS = USE_PGLITE ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1);
 
 interface Target {
   name: string;

@@ -8,6 +8,7 @@ import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
+import { requestLogOf } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
 import { finishTemplateRender, memberPagesFastPath, templateRenderOf } from "./member-pages";
@@ -38,6 +39,7 @@ export function createApp(runtime: Runtime) {
   const app = express.Router();
 
   // Request id and one structured log line per request: method, path (no query), status, time.
+  const requestLog = requestLogOf(runtime.log);
   app.use((req, res, next) => {
     const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
     const start = process.hrtime.bigint();
@@ -46,7 +48,7 @@ export function createApp(runtime: Runtime) {
     req.headers["x-forwarded-for"] = req.ip ?? "";
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      runtime.log.info(
+      requestLog.info(
         { reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         "request",
       );

@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
-import type { Logger } from "../app/server/log.server";
+import { requestLogOf, type Logger } from "../app/server/log.server";
 import {
   cutTemplate,
   fillTemplate,
@@ -72,7 +72,8 @@ export interface MemberPagesOptions {
  * that may have a template but finds none is marked to make one on its way through Express; the
  * members who ask for the same page meanwhile wait for that one render instead of each rendering.
  */
-export function memberPagesFastPath({ pages, pageCache, viewers, log }: MemberPagesOptions) {
+export function memberPagesFastPath({ pages, pageCache, viewers, log: appLog }: MemberPagesOptions) {
+  const log = requestLogOf(appLog);
   // Renders under way, by cache version and key.
   const inFlight = new Map<string, Promise<MemberPage | undefined>>();
 

@@ -25,7 +25,7 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { Logger } from "../app/server/log.server";
+import { requestLogOf, type Logger } from "../app/server/log.server";
 import type { CachedPage, PageCache } from "../app/server/page-cache.server";
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -425,7 +425,8 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
  * the request log line of server/app.ts); anything it does not hold goes on to Express.
  */
 export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enabled?: boolean }) {
-  const { cache, log } = options;
+  const { cache } = options;
+  const log = requestLogOf(options.log);
   const enabled = options.enabled ?? cache.enabled;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!enabled) return false;
@@ -438,9 +439,12 @@ export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enab
       res.setHeader("X-Request-Id", id);
       sendPage(req, res, page, "HIT");
     } else {
-      // The whole head in one call, from a list made once per page and encoding.
+      // The whole head in one call, from a list made once per page and encoding (its last
+      // entry is the request id's slot: writeHead has read the list before it returns).
       const encoding = pickEncoding(req.headers["accept-encoding"]);
-      res.writeHead(page.status, wireHeaders(page, encoding).concat("X-Request-Id", id));
+      const headers = wireHeaders(page, encoding);
+      headers[headers.length - 1] = id;
+      res.writeHead(page.status, headers);
       res.end(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
     }
     // The answer is complete in memory: it is logged now rather than on "finish".
@@ -454,7 +458,10 @@ export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enab
 
 const wireCache = new WeakMap<CachedPage, Partial<Record<"br" | "gzip" | "identity", string[]>>>();
 
-/** The response headers of a stored page in one encoding, as a flat [name, value, ...] list. */
+/**
+ * The response headers of a stored page in one encoding, as a flat [name, value, ...] list whose
+ * last value is the request id's slot.
+ */
 function wireHeaders(page: CachedPage, encoding: "br" | "gzip" | "identity"): string[] {
   let byEncoding = wireCache.get(page);
   if (!byEncoding) wireCache.set(page, (byEncoding = {}));
@@ -469,7 +476,7 @@ function wireHeaders(page: CachedPage, encoding: "br" | "gzip" | "identity"): st
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
   list.push("Cache-Control", cacheControl, "Vary", VARY, "ETag", page.etag, "X-Cache", "HIT");
   if (encoding !== "identity") list.push("Content-Encoding", encoding);
-  list.push("Content-Length", String(body.length));
+  list.push("Content-Length", String(body.length), "X-Request-Id", "");
   byEncoding[encoding] = list;
   return list;
 }

@@ -37,6 +37,19 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", de
   return pino(options, destination ?? bufferedStdout());
 }
 
+const requestLogs = new WeakMap<Logger, Logger>();
+
+/**
+ * The logger for the one line per request (method, path without query, status, time, request id:
+ * nothing to redact), without the redaction pass, which costs about 3 µs a line: more than a
+ * tenth of a stored page's whole answer.
+ */
+export function requestLogOf(log: Logger): Logger {
+  let requests = requestLogs.get(log);
+  if (!requests) requestLogs.set(log, (requests = log.child({}, { redact: { paths: [], remove: true } })));
+  return requests;
+}
+
 /**
  * Standard output, written in batches: lines are gathered in memory and written at 4 KB or every
  * quarter second, whichever comes first, instead of one write (a system call) per line; what is
