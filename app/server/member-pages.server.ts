@@ -42,8 +42,8 @@ const TOKEN = new RegExp(`${PREFIX}([iednk])`, "g");
 /** A page rendered with the tokens, cut at them. */
 export interface MemberPage {
   parts: Buffer[];
-  /** The parts compressed apart, for gzipTemplate. */
-  segments: Segment[];
+  /** The parts compressed apart, for gzipTemplate: made when the template is first used. */
+  segments?: Segment[];
   slots: { slot: Slot; place: Place }[];
   /** The rendered response's headers to replay (the CSP one with the nonce token in it). */
   headers: [string, string][];
@@ -168,7 +168,9 @@ export function fillTemplate(page: Pick<MemberPage, "parts" | "slots">, personal
  * (gzip-segments.server.ts): what would cost a compression of the whole page per request costs
  * a few small copies.
  */
-export function gzipTemplate(page: Pick<MemberPage, "segments" | "slots">, personal: Personal): Buffer {
+export function gzipTemplate(page: Pick<MemberPage, "parts" | "segments" | "slots">, personal: Personal): Buffer {
+  // A page asked for once (a question only its own reader opens) never pays for this.
+  page.segments ??= page.parts.map(compressSegment);
   return gzipSegments(page.segments, slotValues(page, personal));
 }
 
@@ -177,8 +179,8 @@ export interface MemberPages {
   /** The template of `key`, if it was made since the last write and within the last minute. */
   get(key: string): MemberPage | undefined;
   /**
-   * Keeps a template (compressing its parts) unless a write happened since `renderedAt` (the
-   * version read before rendering); returns it when kept.
+   * Keeps a template unless a write happened since `renderedAt` (the version read before
+   * rendering); returns it when kept.
    */
   store(key: string, page: Omit<MemberPage, "version" | "createdAt" | "segments">, renderedAt: number): MemberPage | undefined;
   size(): number;
@@ -188,7 +190,7 @@ export function createMemberPages(
   pageCache: Pick<PageCache, "version">,
   options: { enabled: boolean; maxEntries?: number; ttlMs?: number },
 ): MemberPages {
-  const maxEntries = options.maxEntries ?? 200;
+  const maxEntries = options.maxEntries ?? 100;
   const ttlMs = options.ttlMs ?? 60_000;
   const entries = new Map<string, MemberPage>();
   return {
@@ -206,7 +208,7 @@ export function createMemberPages(
       if (!options.enabled || renderedAt !== pageCache.version()) return undefined;
       entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      const kept = { ...page, segments: page.parts.map(compressSegment), version: renderedAt, createdAt: Date.now() };
+      const kept = { ...page, version: renderedAt, createdAt: Date.now() };
       entries.set(key, kept);
       return kept;
     },
