@@ -9,7 +9,8 @@
 //      (default 1, as in production; always 1 with --pglite);
 //   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
 //      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up;
-//      The baseline (a bare Node http server with the compressed bytes of /) runs as many threads.
+//      The baseline (a bare Node http server with the compressed bytes of /) runs as many threads
+//      and is measured again before each signed-out row, which is compared with that measurement;
 //   5. prints requests/s, p50 and p99 per URL and the ratio to the baseline, the server's peak
 //      RSS over the whole run, and writes everything to bench/results/<date>.json.
 //
@@ -55,6 +56,8 @@ interface Result extends Target {
   errors: number;
   cache?: string;
   ratio?: number;
+  /** The baseline's requests/s measured just before this row (signed-out rows). */
+  baselineRps?: number;
 }
 
 const log = (line = "") => console.log(line);
@@ -344,11 +347,18 @@ async function main() {
     log("");
     load(`http://127.0.0.1:${baselinePort}/`, {}, WARMUP);
     const base0 = load(`http://127.0.0.1:${baselinePort}/`, { "Accept-Encoding": ACCEPT_ENCODING });
-    baseline.kill("SIGTERM");
+    const baselines = [base0.rps];
 
-    // 4b. The app.
+    // 4b. The app. Each signed-out row is compared with the baseline measured just before it: on
+    // a shared machine the speed of the cores drifts over a run (tens of percent here), and a
+    // baseline taken minutes earlier would compare one period with another.
     const results: Result[] = [];
     for (const target of targets) {
+      let baselineRps = base0.rps;
+      if (!target.signedIn && target !== targets[0]) {
+        baselineRps = load(`http://127.0.0.1:${baselinePort}/`, { "Accept-Encoding": ACCEPT_ENCODING }).rps;
+        baselines.push(baselineRps);
+      }
       const headers: Record<string, string> = { "Accept-Encoding": ACCEPT_ENCODING };
       if (target.signedIn) headers.Cookie = session;
       const probe = await rawGet(`${base}${target.path}`, headers);
@@ -357,19 +367,25 @@ async function main() {
       load(`${base}${target.path}`, headers, WARMUP, cookies);
       const r = load(`${base}${target.path}`, headers, DURATION, cookies);
       const after = await rawGet(`${base}${target.path}`, headers);
-      results.push({ ...target, ...r, cache: String(after.headers["x-cache"] ?? "-"), ratio: r.rps / base0.rps });
+      results.push({
+        ...target,
+        ...r,
+        cache: String(after.headers["x-cache"] ?? "-"),
+        ...(target.signedIn ? {} : { ratio: r.rps / baselineRps, baselineRps }),
+      });
       process.stdout.write(".");
     }
+    baseline.kill("SIGTERM");
     const peakRss = memory.stop();
     log("\n");
 
     // 5. Report.
     const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
     const nameWidth = Math.max(...results.map((r) => r.name.length), 20);
-    const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"vs base".padStart(7)}  cache  target`;
+    const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"base".padStart(7)}  ${"vs base".padStart(7)}  cache  target`;
     log(header);
     log("-".repeat(header.length + 6));
-    log(`${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"1.00".padStart(7)}  -`);
+    log(`${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"".padStart(7)}  ${"1.00".padStart(7)}  -  (first of ${baselines.length} measurements: ${fmt(Math.min(...baselines), 0)}–${fmt(Math.max(...baselines), 0)} req/s)`);
     const verdicts: string[] = [];
     const forum1 = (signedIn: boolean) => results.find((r) => r.path === "/forum" && r.signedIn === signedIn)!;
     for (const r of results) {
@@ -394,7 +410,7 @@ async function main() {
       }
       verdicts.push(`${r.name} ${r.signedIn ? "signed in" : "signed out"}: ${ok ? "met" : "NOT met"}`);
       log(
-        `${r.name.padEnd(nameWidth)}  ${(r.signedIn ? "signed in" : "signed out").padEnd(10)}  ${fmt(r.rps, 0).padStart(8)}  ${fmt(r.p50, 2).padStart(7)}  ${fmt(r.p99, 2).padStart(7)}  ${fmt(r.ratio ?? 0, 2).padStart(7)}  ${(r.cache ?? "-").padEnd(5)}  ${ok ? "ok" : "NOT MET"}: ${target}`,
+        `${r.name.padEnd(nameWidth)}  ${(r.signedIn ? "signed in" : "signed out").padEnd(10)}  ${fmt(r.rps, 0).padStart(8)}  ${fmt(r.p50, 2).padStart(7)}  ${fmt(r.p99, 2).padStart(7)}  ${(r.baselineRps ? fmt(r.baselineRps, 0) : "").padStart(7)}  ${(r.ratio === undefined ? "" : fmt(r.ratio, 2)).padStart(7)}  ${(r.cache ?? "-").padEnd(5)}  ${ok ? "ok" : "NOT MET"}: ${target}`,
       );
     }
     const rssOk = peakRss < 250;
@@ -419,7 +435,13 @@ async function main() {
           scale: SCALE,
           server: { build: BUILD_DIR, threads: THREADS, nodeOptions: process.env.NODE_OPTIONS ?? "", logLevel: process.env.LOG_LEVEL ?? "info" },
           load: { tool: hasWrk ? "wrk" : "autocannon", connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, acceptEncoding: ACCEPT_ENCODING },
-          baseline: { description: `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s)`, bytes: home.body.length, encoding: home.headers["content-encoding"] ?? "identity", ...base0 },
+          baseline: {
+            description: `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s); measured before each signed-out row (measurements), each row's ratio is to the one just before it`,
+            bytes: home.body.length,
+            encoding: home.headers["content-encoding"] ?? "identity",
+            ...base0,
+            measurements: baselines,
+          },
           results: results.map((r) => ({ ...r, path: r.path })),
           peakRssMB: Number(fmt(peakRss)),
           verdicts: [...verdicts, `peak RSS: ${rssOk ? "met" : "NOT met"}`],
