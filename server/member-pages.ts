@@ -118,8 +118,11 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log: appLog }: 
       return true;
     }
     let settle!: (page: MemberPage | undefined) => void;
-    const made = new Promise<MemberPage | undefined>((resolve) => (settle = resolve)).finally(() => inFlight.delete(flightKey));
-    if (!page) inFlight.set(flightKey, made);
+    const made = new Promise<MemberPage | undefined>((resolve) => (settle = resolve));
+    if (!page) {
+      inFlight.set(flightKey, made);
+      void made.then(() => inFlight.get(flightKey) === made && inFlight.delete(flightKey));
+    }
     // A render that never finishes (the connection closed) keeps no one waiting.
     res.once("close", () => settle(undefined));
     const render: TemplateRender = { viewer: templateViewer(viewer), realViewerId: viewer.id, authors: new Set(), storable: true };
