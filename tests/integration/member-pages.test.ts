@@ -182,6 +182,35 @@ describe("members' pages from templates", () => {
     expect(next.text).toContain("A brand new question about gloves");
   });
 
+  it("members asking at once for a page without a template each get their own page", async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => member()));
+    // Each one's session is remembered (their first view renders for them), then a write makes
+    // every template stale: the next views all ask at once, and wait for one render.
+    for (const m of members) await viewUntilTemplate("/forum", m.cookie);
+    await ask(members[0].cookie, "Everyone at once");
+    // Open connections first, so that the eight requests reach the server together, and make
+    // the page's data slow to read, so that they arrive while the first one is rendering.
+    await Promise.all(members.map(() => app.fetch("/healthz").then((r) => r.text())));
+    const reads = app.runtime.reads;
+    const read = reads.get.bind(reads);
+    let renders = 0;
+    reads.get = (async (key: string, load: () => Promise<unknown>) => {
+      if (key.startsWith("forum")) {
+        renders++;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      return read(key, load);
+    }) as typeof reads.get;
+    const answers = await Promise.all(members.map((m) => page("/forum", m.cookie))).finally(() => (reads.get = read));
+    expect(renders).toBe(1);
+    answers.forEach((answer, i) => {
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain("Everyone at once");
+      expect(answer.text).toContain(`Account menu for ${members[i].email}`);
+      for (const other of members) if (other !== members[i]) expect(answer.text).not.toContain(other.email);
+    });
+  });
+
   it("roles have templates of their own: a moderator's page has the Admin link, a member's not", async () => {
     const moderator = await member({ role: "moderator" });
     const plain = await member();
