@@ -129,9 +129,8 @@ function parseWrkDuration(text: string) {
   return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
 }
 
-/** A wrk script that sends each request with the next of `cookies` (members take turns). */
-function rotatingCookies(cookies: string[]) {
-  const file = path.join(os.tmpdir(), `capsiva-bench-cookies-${process.pid}.lua`);
+/** Writes a wrk script that sends each request with the next of `cookies` (members take turns). */
+function writeRotatingCookies(file: string, cookies: string[]) {
   fs.writeFileSync(
     file,
     `local cookies = { ${cookies.map((c) => JSON.stringify(c)).join(", ")} }\n` +
@@ -141,10 +140,10 @@ function rotatingCookies(cookies: string[]) {
   return file;
 }
 
-function runWrk(url: string, headers: Record<string, string>, duration: number, cookies?: string[]) {
+function runWrk(url: string, headers: Record<string, string>, duration: number, script?: string) {
   const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${duration}s`, "--latency", "--timeout", "5s"];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
-  if (cookies && cookies.length > 1) args.push("-s", rotatingCookies(cookies));
+  if (script) args.push("-s", script);
   args.push(url);
   const out = execFileSync("wrk", args, { encoding: "utf8" });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
@@ -171,9 +170,9 @@ function runAutocannon(url: string, headers: Record<string, string>, duration: n
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-/** Loads `url`; with `cookies`, wrk sends them in turn (autocannon sends the Cookie header given). */
-function load(url: string, headers: Record<string, string>, duration = DURATION, cookies?: string[]) {
-  return hasWrk ? runWrk(url, headers, duration, cookies) : runAutocannon(url, headers, duration);
+/** Loads `url`; with a wrk `script` (members taking turns), else with the headers given (autocannon). */
+function load(url: string, headers: Record<string, string>, duration = DURATION, script?: string) {
+  return hasWrk ? runWrk(url, headers, duration, script) : runAutocannon(url, headers, duration);
 }
 
 // ------------------------------------------------------------------ the run
@@ -304,6 +303,7 @@ async function main() {
       sessions.push(session);
     }
     const session = sessions[0];
+    const membersScript = writeRotatingCookies(path.join(workDir, "members.lua"), sessions);
 
     const targets: Target[] = [
       { name: "/", path: "/", signedIn: false },
@@ -363,9 +363,9 @@ async function main() {
       if (target.signedIn) headers.Cookie = session;
       const probe = await rawGet(`${base}${target.path}`, headers);
       if (probe.status !== 200) throw new Error(`${target.path} answered ${probe.status}`);
-      const cookies = target.signedIn ? sessions : undefined;
-      load(`${base}${target.path}`, headers, WARMUP, cookies);
-      const r = load(`${base}${target.path}`, headers, DURATION, cookies);
+      const script = target.signedIn ? membersScript : undefined;
+      load(`${base}${target.path}`, headers, WARMUP, script);
+      const r = load(`${base}${target.path}`, headers, DURATION, script);
       const after = await rawGet(`${base}${target.path}`, headers);
       results.push({
         ...target,

@@ -1,7 +1,6 @@
 // The application as an Express router: health check, Better Auth's handler, the JWKS
 // document, and React Router for every page. Built by Vite into build/server/index.js;
 // server.js (the process) mounts it behind compression and static files.
-import crypto from "node:crypto";
 import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -12,7 +11,7 @@ import { requestLogOf } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
 import { finishTemplateRender, memberPagesFastPath, templateRenderOf } from "./member-pages";
-import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache";
+import { logRequest, pageCacheFastPath, pageCacheMiddleware, requestIdOf } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
 
@@ -41,18 +40,12 @@ export function createApp(runtime: Runtime) {
   // Request id and one structured log line per request: method, path (no query), status, time.
   const requestLog = requestLogOf(runtime.log);
   app.use((req, res, next) => {
-    const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+    const id = requestIdOf(req);
     const start = process.hrtime.bigint();
     res.setHeader("X-Request-Id", id);
     // Better Auth reads the client address from this header; only the address Express trusts counts.
     req.headers["x-forwarded-for"] = req.ip ?? "";
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      requestLog.info(
-        { reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        "request",
-      );
-    });
+    res.on("finish", () => logRequest(requestLog, req, req.path, res.statusCode, id, start));
     next();
   });
 

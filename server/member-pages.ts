@@ -26,11 +26,10 @@ import {
 import type { PageCache } from "../app/server/page-cache.server";
 import { sessionCookieOf, type Viewer } from "../app/server/session.server";
 import type { ViewerCache } from "../app/server/viewer-cache.server";
-import { acceptsGzip, NOT_STORED, pageKeyOf, PRIVATE_CACHE_CONTROL } from "./page-cache";
+import { acceptsGzip, CSP_HEADERS, logRequest, pageKeyOf, pathOf, PRIVATE_CACHE_CONTROL, requestIdOf, storedHeaders } from "./page-cache";
 
 /** The pages whose only personal values are the viewer's own (root data) and a submission key. */
 const TEMPLATE_PAGES = /^\/(?:|blog|forum|search|community-guidelines|forum\/\d{1,9}(?:-[a-z0-9-]{0,120})?|article\/[^/.]+|blog\/[^/.]+)$/;
-const CSP_HEADERS = ["content-security-policy", "content-security-policy-report-only"];
 
 interface TemplateRequest {
   key: string;
@@ -79,7 +78,7 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log: appLog }: 
 
   const serve = (req: IncomingMessage, res: ServerResponse, page: MemberPage, viewer: Viewer) => {
     const start = process.hrtime.bigint();
-    const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+    const id = requestIdOf(req);
     const nonce = crypto.randomBytes(16).toString("base64");
     const personal = { ...personalOf(viewer), nonce, submissionKey: crypto.randomUUID() };
     // gzip from the template's compressed parts: every browser takes it.
@@ -93,10 +92,7 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log: appLog }: 
     headers.push("Content-Length", String(body.length));
     res.writeHead(200, headers);
     res.end(body);
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    const url = req.url ?? "/";
-    const q = url.indexOf("?");
-    log.info({ reqId: id, method: req.method, path: q === -1 ? url : url.slice(0, q), status: 200, ms: Math.round(ms * 10) / 10 }, "request");
+    logRequest(log, req, pathOf(req.url), 200, id, start);
   };
 
   return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {
@@ -135,41 +131,30 @@ const personalOf = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, di
 
 /**
  * For pageCacheMiddleware's `personalise`: a page rendered with stand-ins is filled in with the
- * member's values (whatever its status) and, when it is an ordinary 200 page, kept as a template.
+ * member's values (whatever its status) and, when it is an ordinary 200 page, kept as a template;
+ * the members waiting for it are told either way.
  */
 export function finishTemplateRender(pages: MemberPages, log: Logger) {
   return (req: Request, res: Response, body: Buffer): Buffer => {
     const request = templateRequests.get(req);
     if (!request) return body;
     templateRequests.delete(req);
-    let kept: MemberPage | undefined;
-    try {
-      return fillAndKeep(request, res, body, (page) => (kept = page));
-    } finally {
-      request.settle(kept);
+    if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) {
+      request.settle(undefined);
+      return body;
     }
-  };
-
-  function fillAndKeep(request: TemplateRequest, res: Response, body: Buffer, keep: (page: MemberPage) => void): Buffer {
-    const req = res.req;
-    if (!/^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""))) return body;
     const nonce = String(res.locals.cspNonce ?? "");
     const template = cutTemplate(body.toString("utf8"));
-    const filled = fillTemplate(template, { ...personalOf(request.viewer), nonce, submissionKey: crypto.randomUUID() });
     if (!template.safe) log.warn({ path: req.path }, "a member's value stands where no template can hold it: page not kept");
+    let kept: MemberPage | undefined;
     if (template.safe && request.render.storable && res.statusCode === 200 && res.getHeader("set-cookie") === undefined) {
-      const headers: [string, string][] = [];
-      for (const name of res.getHeaderNames()) {
-        if (NOT_STORED.has(name) || name === "cache-control") continue;
-        const value = res.getHeader(name);
-        if (value === undefined) continue;
-        const text = Array.isArray(value) ? value.join(", ") : String(value);
-        headers.push([name, CSP_HEADERS.includes(name) && nonce ? text.split(nonce).join(TOKENS.nonce) : text]);
-      }
-      const page = { parts: template.parts, slots: template.slots, headers, authors: request.render.authors };
-      const kept = pages.store(request.key, page, request.renderedAt);
-      if (kept) keep(kept);
+      // The CSP names this request's nonce: the stored one names the token, replaced per answer.
+      const headers = storedHeaders(res)
+        .filter(([name]) => name !== "cache-control")
+        .map(([name, value]): [string, string] => [name, CSP_HEADERS.includes(name) && nonce ? value.split(nonce).join(TOKENS.nonce) : value]);
+      kept = pages.store(request.key, { parts: template.parts, slots: template.slots, headers, authors: request.render.authors }, request.renderedAt);
     }
-    return filled;
-  }
+    request.settle(kept);
+    return fillTemplate(template, { ...personalOf(request.viewer), nonce, submissionKey: crypto.randomUUID() });
+  };
 }

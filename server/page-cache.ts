@@ -39,7 +39,7 @@ const SIDEBAR_COOKIE = /(?:^|;\s*)sidebar:state=(true|false)/;
 const PAGE_PARAM = /^[1-9]\d{0,5}$/;
 const MAX_SEARCH_QUERY = 200;
 const CACHEABLE_TYPE = /^(text\/html|text\/x-script|text\/plain|application\/xml|application\/rss\+xml)\b/i;
-const CSP_HEADERS = ["content-security-policy", "content-security-policy-report-only"];
+export const CSP_HEADERS = ["content-security-policy", "content-security-policy-report-only"];
 // Never part of a stored page: per-request ids, per-response framing, validators and cookies.
 export const NOT_STORED = new Set([
   "x-request-id",
@@ -314,6 +314,34 @@ export function compressForClient(acceptEncoding: string | undefined, body: Buff
   return { encoding, body: compressed };
 }
 
+/** The headers of a rendered answer that belong to the page, to replay it (not NOT_STORED). */
+export function storedHeaders(res: ServerResponse): [string, string][] {
+  const headers: [string, string][] = [];
+  for (const name of res.getHeaderNames()) {
+    if (NOT_STORED.has(name)) continue;
+    const value = res.getHeader(name);
+    if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+  }
+  return headers;
+}
+
+/** The request's id: the one a proxy sent in X-Request-Id, else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  return (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+}
+
+/** The request log line (method, path without query, status, time since `start`, id). */
+export function logRequest(log: Logger, req: IncomingMessage, path: string, status: number, id: string, start: bigint) {
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  log.info({ reqId: id, method: req.method, path, status, ms: Math.round(ms * 10) / 10 }, "request");
+}
+
+/** The path of a request URL, without its query. */
+export function pathOf(url = "/"): string {
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+}
+
 /** Sets `private, no-store` on a response for a signed-in visitor or one that sets a cookie. */
 function markPrivateWhenPersonal(req: Request, res: Response) {
   const signedIn = isSignedInRequest(req);
@@ -366,12 +394,7 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
         // Everything the answer carries, security headers set in front included, so that the
         // page can be replayed as it is; an HTML page's nonce policy becomes a hash policy.
         const html = /^text\/html\b/i.test(type);
-        const headers: [string, string][] = [];
-        for (const name of res.getHeaderNames()) {
-          if (NOT_STORED.has(name) || (html && CSP_HEADERS.includes(name))) continue;
-          const value = res.getHeader(name);
-          if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
-        }
+        const headers = storedHeaders(res).filter(([name]) => !(html && CSP_HEADERS.includes(name)));
         if (pagePolicy && html) {
           const csp = CSP_HEADERS.find((name) => res.getHeader(name) !== undefined) ?? CSP_HEADERS[0];
           headers.push([csp, pagePolicy(body.toString("utf8"))]);
@@ -433,7 +456,7 @@ export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enab
     const key = cacheKeyOf(req);
     const page = key ? cache.get(key) : undefined;
     if (!page) return false;
-    const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+    const id = requestIdOf(req);
     const start = process.hrtime.bigint();
     if (matchesEtag(req.headers["if-none-match"], page.etag)) {
       res.setHeader("X-Request-Id", id);
@@ -448,10 +471,7 @@ export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enab
       res.end(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
     }
     // The answer is complete in memory: it is logged now rather than on "finish".
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    const url = req.url ?? "/";
-    const q = url.indexOf("?");
-    log.info({ reqId: id, method: req.method, path: q === -1 ? url : url.slice(0, q), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    logRequest(log, req, pathOf(req.url), res.statusCode, id, start);
     return true;
   };
 }

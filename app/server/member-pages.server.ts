@@ -164,7 +164,7 @@ export function fillTemplate(page: Pick<MemberPage, "parts" | "slots">, personal
 }
 
 /**
- * The filled-in page gzipped, from the parts compressed once when the template was made
+ * The filled-in page gzipped, from the parts compressed once, when the template is first used
  * (gzip-segments.server.ts): what would cost a compression of the whole page per request costs
  * a few small copies.
  */
