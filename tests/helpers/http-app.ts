@@ -14,6 +14,8 @@ export interface HttpApp {
   runtime: TestRuntime;
   /** fetch against the app; redirects are not followed. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Signs in through Better Auth's endpoint; returns the Cookie header to send as that member. */
+  signIn(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,18 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
     url,
     runtime,
     fetch: (path, init = {}) => fetch(new URL(path, url), { redirect: "manual", ...init }),
+    async signIn(email, password) {
+      const res = await fetch(new URL("/api/auth/sign-in/email", url), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: url },
+        body: JSON.stringify({ email, password }),
+      });
+      if (res.status !== 200) throw new Error(`signing in ${email} answered ${res.status}`);
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -316,16 +316,8 @@ describe("what was stored", () => {
   });
 
   it("stored payloads come back out of every page as text, never as markup", async () => {
-    const signIn = async (who: { email: string; password: string }) => {
-      const res = await app.fetch("/api/auth/sign-in/email", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: app.url },
-        body: JSON.stringify({ email: who.email, password: who.password }),
-      });
-      return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    };
-    const adminCookie = await signIn(admin);
-    const memberCookie = await signIn(member);
+    const adminCookie = await app.signIn(admin.email, admin.password);
+    const memberCookie = await app.signIn(member.email, member.password);
     // Make sure some payloads are stored and public, whatever the generator happened to pick.
     for (const payload of HTML_PAYLOADS) {
       const [q] = await rt.db.insert(forumQuestions).values({ authorId: member.id, title: `Q ${payload}`, content: `Body ${payload}` }).returning();

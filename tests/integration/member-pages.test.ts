@@ -29,22 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function signIn(email: string, password: string) {
-  const res = await app.fetch("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: SITE },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 async function member(options: Parameters<typeof createMember>[1] = {}) {
   const m = await createMember(app.runtime, options);
-  return { ...m, cookie: await signIn(m.email, m.password) };
+  return { ...m, cookie: await app.signIn(m.email, m.password) };
 }
 
 // What a phone's browser sends (fetch decompresses gzip, and zlib checks its CRC and length).

@@ -44,18 +44,6 @@ async function fingerprint() {
 }
 
 /** Signs in through Better Auth's JSON endpoint and returns the Cookie header to send. */
-async function signIn(email: string, password: string) {
-  const res = await app.fetch("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: SITE },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 function form(fields: Record<string, string>) {
   return new URLSearchParams(fields).toString();
@@ -66,7 +54,7 @@ beforeAll(async () => {
   rt = app.runtime;
   SITE = app.url;
   admin = await createMember(rt, { role: "admin" });
-  adminCookie = await signIn(admin.email, admin.password);
+  adminCookie = await app.signIn(admin.email, admin.password);
   const [q] = await rt.db.insert(forumQuestions).values({ authorId: admin.id, title: "A question", content: "Some content" }).returning();
   questionId = q.id;
   const [p] = await rt.db.insert(blogPosts).values({ authorId: admin.id, title: "A post", slug: "a-post", content: "Text", published: true }).returning();
@@ -258,7 +246,7 @@ describe("cross-site request forgery", () => {
 
   it("accepts the same writes from the site itself, as a plain form and as a fetch submission", async () => {
     const member = await createMember(rt);
-    const cookie = await signIn(member.email, member.password);
+    const cookie = await app.signIn(member.email, member.password);
     const same = { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" };
     const plain = await app.fetch("/forum", { method: "POST", headers: same, body: form({ title: "Same-site question", content: "Sent by a form" }) });
     expect(plain.status).toBe(302);
