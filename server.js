@@ -68,7 +68,11 @@ async function main() {
     };
   }
 
-  const [{ default: express }, { default: compression }] = await Promise.all([import("express"), import("compression")]);
+  const [{ default: express }, { default: compression }, { default: staticGzip }] = await Promise.all([
+    import("express"),
+    import("compression"),
+    import("express-static-gzip"),
+  ]);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -78,7 +82,15 @@ async function main() {
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    // Scripts and styles as the build compressed them (Brotli, else Zopfli's gzip; vite.config.ts).
+    app.use(
+      "/assets",
+      staticGzip(`${BUILD_DIR}/client/assets`, {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
+    );
     // The few files at the top of the client build (favicons, guide illustrations): only their
     // paths reach the static handler, so a page request costs no file-system lookup.
     const clientFiles = listFiles(`${BUILD_DIR}/client`, "assets");

@@ -1,6 +1,6 @@
 // The layout around every page: skip link, side navigation (sidebar or drawer), top bar with the
 // site title, search, and the sign-in link or the member's menu.
-import { BookOpen, Home, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "lucide-react";
+import { BookOpen, Home, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "~/components/icons";
 import * as React from "react";
 import { Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";

@@ -1,6 +1,6 @@
 // The signed-in member's menu in the top bar: their email, Account and Sign out. Loaded only
 // for members (app-shell.tsx), so readers never download Radix's menu code.
-import { LogOut, Settings, UserRound } from "lucide-react";
+import { LogOut, Settings, UserRound } from "~/components/icons";
 import { Link, useSubmit } from "react-router";
 import type { ShellViewer } from "./app-shell";
 import {

@@ -1,4 +1,4 @@
-import { BookOpen, MessageCircle, Users } from "lucide-react";
+import { BookOpen, MessageCircle, Users } from "~/components/icons";
 import { Link } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";

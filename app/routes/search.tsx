@@ -1,6 +1,6 @@
 // /search?q=: full-text search over guides, published stories and forum questions.
 // Works without JavaScript: a GET form, and plain links between result pages.
-import { Search as SearchIcon } from "lucide-react";
+import { Search as SearchIcon } from "~/components/icons";
 import * as React from "react";
 import { data, Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";

@@ -1,6 +1,6 @@
 // The Ask Question dialog of the forum, for signed-in members: loaded only for them (with
 // Radix Dialog), so readers of the forum never download it.
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons";
 import * as React from "react";
 import { Link, useFetcher } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";

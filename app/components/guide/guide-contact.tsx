@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "~/components/icons";
 
 export interface ContactDetails {
   postalAddress: string;

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button-variants";
 
 /** The promotion inside every guide: labelled as coming from Capsiva, honest about what capsaicin can do. */

@@ -1,6 +1,6 @@
 // The parts of a city-service landing page: its header, the (sanitised) content, the
 // 'Get Connected' card and the contact section.
-import { BookOpen, Mail, MapPin, MessagesSquare, Phone } from "lucide-react";
+import { BookOpen, Mail, MapPin, MessagesSquare, Phone } from "~/components/icons";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/icons";
 import type * as React from "react";
 
 // Built on <details name="...">: the browser keeps one item of a group open at a time, the open

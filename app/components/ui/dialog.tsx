@@ -1,5 +1,5 @@
 import { Dialog as D } from "radix-ui";
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import * as React from "react";
 import { cn } from "~/lib/cn";
 

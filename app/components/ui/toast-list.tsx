@@ -1,7 +1,7 @@
 // The toasts of ui/toast.tsx on Radix Toast: announced by screen readers, dismissible by keyboard
 // (F8 moves focus to them), and kept on screen long enough to read. Loaded with the first toast.
 import { Toast as T } from "radix-ui";
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import type { ToastMessage } from "./toast";
 
