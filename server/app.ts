@@ -7,11 +7,11 @@ import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
-import { requestLogOf } from "../app/server/log.server";
+import { logRequest } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
 import { finishTemplateRender, memberPagesFastPath, templateRenderOf } from "./member-pages";
-import { logRequest, pageCacheFastPath, pageCacheMiddleware, requestIdOf } from "./page-cache";
+import { pageCacheFastPath, pageCacheMiddleware, requestIdOf } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
 
@@ -38,14 +38,13 @@ export function createApp(runtime: Runtime) {
   const app = express.Router();
 
   // Request id and one structured log line per request: method, path (no query), status, time.
-  const requestLog = requestLogOf(runtime.log);
   app.use((req, res, next) => {
     const id = requestIdOf(req);
     const start = process.hrtime.bigint();
     res.setHeader("X-Request-Id", id);
     // Better Auth reads the client address from this header; only the address Express trusts counts.
     req.headers["x-forwarded-for"] = req.ip ?? "";
-    res.on("finish", () => logRequest(requestLog, req, req.path, res.statusCode, id, start));
+    res.on("finish", () => logRequest(runtime.log, req.method, req.path, res.statusCode, id, start));
     next();
   });
 

@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
-import { requestLogOf, type Logger } from "../app/server/log.server";
+import { logRequest, type Logger } from "../app/server/log.server";
 import {
   cutTemplate,
   fillTemplate,
@@ -26,7 +26,7 @@ import {
 import type { PageCache } from "../app/server/page-cache.server";
 import { sessionCookieOf, type Viewer } from "../app/server/session.server";
 import type { ViewerCache } from "../app/server/viewer-cache.server";
-import { acceptsGzip, CSP_HEADERS, logRequest, pageKeyOf, pathOf, PRIVATE_CACHE_CONTROL, requestIdOf, storedHeaders } from "./page-cache";
+import { acceptsGzip, CSP_HEADERS, pageKeyOf, pathOf, PRIVATE_CACHE_CONTROL, requestIdOf, storedHeaders } from "./page-cache";
 
 /** The pages whose only personal values are the viewer's own (root data) and a submission key. */
 const TEMPLATE_PAGES = /^\/(?:|blog|forum|search|community-guidelines|forum\/\d{1,9}(?:-[a-z0-9-]{0,120})?|article\/[^/.]+|blog\/[^/.]+)$/;
@@ -71,8 +71,7 @@ export interface MemberPagesOptions {
  * that may have a template but finds none is marked to make one on its way through Express; the
  * members who ask for the same page meanwhile wait for that one render instead of each rendering.
  */
-export function memberPagesFastPath({ pages, pageCache, viewers, log: appLog }: MemberPagesOptions) {
-  const log = requestLogOf(appLog);
+export function memberPagesFastPath({ pages, pageCache, viewers, log }: MemberPagesOptions) {
   // Renders under way, by cache version and key.
   const inFlight = new Map<string, Promise<MemberPage | undefined>>();
 
@@ -92,7 +91,7 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log: appLog }: 
     headers.push("Content-Length", String(body.length));
     res.writeHead(200, headers);
     res.end(body);
-    logRequest(log, req, pathOf(req.url), 200, id, start);
+    logRequest(log, req.method, pathOf(req.url), 200, id, start);
   };
 
   return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {

@@ -25,7 +25,7 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { requestLogOf, type Logger } from "../app/server/log.server";
+import { logRequest, type Logger } from "../app/server/log.server";
 import type { CachedPage, PageCache } from "../app/server/page-cache.server";
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -330,12 +330,6 @@ export function requestIdOf(req: IncomingMessage): string {
   return (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
 }
 
-/** The request log line (method, path without query, status, time since `start`, id). */
-export function logRequest(log: Logger, req: IncomingMessage, path: string, status: number, id: string, start: bigint) {
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  log.info({ reqId: id, method: req.method, path, status, ms: Math.round(ms * 10) / 10 }, "request");
-}
-
 /** The path of a request URL, without its query. */
 export function pathOf(url = "/"): string {
   const q = url.indexOf("?");
@@ -449,7 +443,7 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
  */
 export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enabled?: boolean }) {
   const { cache } = options;
-  const log = requestLogOf(options.log);
+  const { log } = options;
   const enabled = options.enabled ?? cache.enabled;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!enabled) return false;
@@ -471,7 +465,7 @@ export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enab
       res.end(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
     }
     // The answer is complete in memory: it is logged now rather than on "finish".
-    logRequest(log, req, pathOf(req.url), res.statusCode, id, start);
+    logRequest(log, req.method, pathOf(req.url), res.statusCode, id, start);
     return true;
   };
 }
