@@ -8,13 +8,18 @@
 //   3. starts `node server.js` on a free loopback port, serving from WEB_CONCURRENCY threads
 //      (default 1, as in production; always 1 with --pglite);
 //   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
-//      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up;
-//      The baseline (a bare Node http server with the compressed bytes of /) runs as many threads
-//      and is measured again before each signed-out row, which is compared with that measurement;
+//      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up.
+//      The baseline (a bare Node http server with the compressed bytes of /) runs as many threads.
+//      Each signed-out row is measured in ROUNDS windows (default 5, of DURATION/ROUNDS seconds)
+//      taking turns with as many windows of the baseline, in the order baseline-page,
+//      page-baseline, ...: both see the same minutes of a machine whose speed drifts, and the
+//      row's ratio is its requests over the baseline's in those windows. Latencies are merged
+//      from wrk's full histograms. (Without wrk: the baseline just before each row.)
 //   5. prints requests/s, p50 and p99 per URL and the ratio to the baseline, the server's peak
 //      RSS over the whole run, and writes everything to bench/results/<date>.json.
 //
-// Options: --pglite, --keep (keep the database and data folder), DURATION=<s>, CONNECTIONS=<n>.
+// Options: --pglite, --keep (keep the database and data folder), DURATION=<s>, CONNECTIONS=<n>,
+// ROUNDS=<n>.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -32,6 +37,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 5) || 5);
 /** Members signed in for the signed-in rows (sign-ups allowed from one address in a minute). */
 const MEMBERS = 5;
 const USE_PGLITE = process.argv.includes("--pglite");
@@ -122,37 +128,82 @@ function watchMemory(pid: number) {
 
 const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
 
-function parseWrkDuration(text: string) {
-  const m = /([\d.]+)(us|ms|s)\b/.exec(text);
-  if (!m) return NaN;
-  const v = Number(m[1]);
-  return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
-}
-
-/** Writes a wrk script that sends each request with the next of `cookies` (members take turns). */
-function writeRotatingCookies(file: string, cookies: string[]) {
-  fs.writeFileSync(
-    file,
-    `local cookies = { ${cookies.map((c) => JSON.stringify(c)).join(", ")} }\n` +
+/**
+ * Writes a wrk script that prints the whole latency histogram when the run is done (so that runs
+ * can be merged), and with `cookies` sends each request with the next of them (members take turns).
+ */
+function writeWrkScript(file: string, cookies: string[] = []) {
+  const rotate = cookies.length
+    ? `local cookies = { ${cookies.map((c) => JSON.stringify(c)).join(", ")} }\n` +
       `local i = 0\n` +
-      `request = function()\n  i = i + 1\n  wrk.headers["Cookie"] = cookies[(i % #cookies) + 1]\n  return wrk.format(nil)\nend\n`,
-  );
+      `request = function()\n  i = i + 1\n  wrk.headers["Cookie"] = cookies[(i % #cookies) + 1]\n  return wrk.format(nil)\nend\n`
+    : "";
+  const histogram =
+    `done = function(summary, latency, requests)\n` +
+    `  io.write(string.format("RUN %d %d\\n", summary.requests, summary.duration))\n` +
+    `  for i = 1, #latency do\n    local v, c = latency(i)\n    io.write(string.format("LAT %d %d\\n", v, c))\n  end\n` +
+    `end\n`;
+  fs.writeFileSync(file, rotate + histogram);
   return file;
 }
 
-function runWrk(url: string, headers: Record<string, string>, duration: number, script?: string) {
-  const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${duration}s`, "--latency", "--timeout", "5s"];
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** wrk only: requests, seconds and the latency histogram (µs -> count), to merge runs. */
+  requests?: number;
+  seconds?: number;
+  latency?: Map<number, number>;
+}
+
+/** The latency (ms) below which `p` percent of the recorded requests finished. */
+function percentile(latency: Map<number, number>, p: number) {
+  const entries = [...latency.entries()].sort((a, b) => a[0] - b[0]);
+  const total = entries.reduce((sum, [, count]) => sum + count, 0);
+  let seen = 0;
+  for (const [us, count] of entries) {
+    seen += count;
+    if (seen >= (total * p) / 100) return us / 1000;
+  }
+  return NaN;
+}
+
+/** One result from several wrk runs of the same URL: their requests over their time, latencies merged. */
+function merge(runs: LoadResult[]): LoadResult {
+  const latency = new Map<number, number>();
+  for (const run of runs) for (const [us, count] of run.latency ?? []) latency.set(us, (latency.get(us) ?? 0) + count);
+  const requests = runs.reduce((sum, r) => sum + (r.requests ?? 0), 0);
+  const secs = runs.reduce((sum, r) => sum + (r.seconds ?? 0), 0);
+  return {
+    rps: requests / secs,
+    p50: percentile(latency, 50),
+    p99: percentile(latency, 99),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    requests,
+    seconds: secs,
+    latency,
+  };
+}
+
+function runWrk(url: string, headers: Record<string, string>, duration: number, script: string): LoadResult {
+  const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${duration}s`, "--timeout", "5s", "-s", script];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
-  if (script) args.push("-s", script);
   args.push(url);
-  const out = execFileSync("wrk", args, { encoding: "utf8" });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
-  const p50 = parseWrkDuration(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? "");
-  const p99 = parseWrkDuration(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? "");
+  const out = execFileSync("wrk", args, { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
+  const run = /^RUN (\d+) (\d+)$/m.exec(out);
+  if (!run) throw new Error(`wrk printed no summary:\n${out.slice(0, 2000)}`);
+  const latency = new Map<number, number>();
+  for (const m of out.matchAll(/^LAT (\d+) (\d+)$/gm)) latency.set(Number(m[1]), Number(m[2]));
+  const requests = Number(run[1]);
+  const secs = Number(run[2]) / 1e6;
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return { rps, p50, p99, non2xx, errors };
+  return { rps: requests / secs, p50: percentile(latency, 50), p99: percentile(latency, 99), non2xx, errors, requests, seconds: secs, latency };
 }
 
 function runAutocannon(url: string, headers: Record<string, string>, duration: number) {
@@ -170,9 +221,30 @@ function runAutocannon(url: string, headers: Record<string, string>, duration: n
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-/** Loads `url`; with a wrk `script` (members taking turns), else with the headers given (autocannon). */
-function load(url: string, headers: Record<string, string>, duration = DURATION, script?: string) {
+/** Loads `url` with wrk and `script` (see writeWrkScript), else with autocannon and the headers given. */
+function load(url: string, headers: Record<string, string>, script: string, duration = DURATION): LoadResult {
   return hasWrk ? runWrk(url, headers, duration, script) : runAutocannon(url, headers, duration);
+}
+
+/**
+ * The page and the baseline in turns (ROUNDS windows each, baseline-page then page-baseline and
+ * so on), each merged over its windows; without wrk, the baseline and then the page.
+ */
+function loadBeside(url: string, baselineUrl: string, headers: Record<string, string>, script: string) {
+  if (!hasWrk) {
+    const baseline = load(baselineUrl, headers, script);
+    return { page: load(url, headers, script), baseline };
+  }
+  const window = Math.max(1, Math.round(DURATION / ROUNDS));
+  const pageRuns: LoadResult[] = [];
+  const baselineRuns: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const pageFirst = round % 2 === 1;
+    if (pageFirst) pageRuns.push(load(url, headers, script, window));
+    baselineRuns.push(load(baselineUrl, headers, script, window));
+    if (!pageFirst) pageRuns.push(load(url, headers, script, window));
+  }
+  return { page: merge(pageRuns), baseline: merge(baselineRuns) };
 }
 
 // ------------------------------------------------------------------ the run
@@ -303,7 +375,8 @@ async function main() {
       sessions.push(session);
     }
     const session = sessions[0];
-    const membersScript = writeRotatingCookies(path.join(workDir, "members.lua"), sessions);
+    const membersScript = writeWrkScript(path.join(workDir, "members.lua"), sessions);
+    const readersScript = writeWrkScript(path.join(workDir, "readers.lua"));
 
     const targets: Target[] = [
       { name: "/", path: "/", signedIn: false },
@@ -345,33 +418,43 @@ async function main() {
     log(`Load: ${hasWrk ? "wrk" : "autocannon (2 workers)"}, ${CONNECTIONS} connections, ${DURATION} s per URL after ${WARMUP} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`);
     log(`Home page: ${home.body.length} bytes (${home.headers["content-encoding"] ?? "identity"}), X-Cache ${home.headers["x-cache"]}`);
     log("");
-    load(`http://127.0.0.1:${baselinePort}/`, {}, WARMUP);
-    const base0 = load(`http://127.0.0.1:${baselinePort}/`, { "Accept-Encoding": ACCEPT_ENCODING });
-    const baselines = [base0.rps];
+    const baselineUrl = `http://127.0.0.1:${baselinePort}/`;
+    const plain = { "Accept-Encoding": ACCEPT_ENCODING };
+    load(baselineUrl, plain, readersScript, WARMUP);
+    const base0 = load(baselineUrl, plain, readersScript);
+    const baselines: number[] = [];
 
-    // 4b. The app. Each signed-out row is compared with the baseline measured just before it: on
-    // a shared machine the speed of the cores drifts over a run (tens of percent here), and a
-    // baseline taken minutes earlier would compare one period with another.
+    // 4b. The app. Each signed-out row is compared with the baseline measured in turns with it
+    // (loadBeside): on a shared machine the speed of the cores drifts over a run (tens of percent
+    // here), and a baseline taken at another time would compare one period with another.
     const results: Result[] = [];
     for (const target of targets) {
-      let baselineRps = base0.rps;
-      if (!target.signedIn && target !== targets[0]) {
-        baselineRps = load(`http://127.0.0.1:${baselinePort}/`, { "Accept-Encoding": ACCEPT_ENCODING }).rps;
-        baselines.push(baselineRps);
-      }
-      const headers: Record<string, string> = { "Accept-Encoding": ACCEPT_ENCODING };
+      const headers: Record<string, string> = { ...plain };
       if (target.signedIn) headers.Cookie = session;
       const probe = await rawGet(`${base}${target.path}`, headers);
       if (probe.status !== 200) throw new Error(`${target.path} answered ${probe.status}`);
-      const script = target.signedIn ? membersScript : undefined;
-      load(`${base}${target.path}`, headers, WARMUP, script);
-      const r = load(`${base}${target.path}`, headers, DURATION, script);
+      const script = target.signedIn ? membersScript : readersScript;
+      load(`${base}${target.path}`, headers, script, WARMUP);
+      let r: LoadResult;
+      let baselineRps: number | undefined;
+      if (target.signedIn) {
+        r = load(`${base}${target.path}`, headers, script);
+      } else {
+        const both = loadBeside(`${base}${target.path}`, baselineUrl, headers, script);
+        r = both.page;
+        baselineRps = both.baseline.rps;
+        baselines.push(baselineRps);
+      }
       const after = await rawGet(`${base}${target.path}`, headers);
       results.push({
         ...target,
-        ...r,
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
         cache: String(after.headers["x-cache"] ?? "-"),
-        ...(target.signedIn ? {} : { ratio: r.rps / baselineRps, baselineRps }),
+        ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps }),
       });
       process.stdout.write(".");
     }
@@ -385,7 +468,7 @@ async function main() {
     const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"base".padStart(7)}  ${"vs base".padStart(7)}  cache  target`;
     log(header);
     log("-".repeat(header.length + 6));
-    log(`${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"".padStart(7)}  ${"1.00".padStart(7)}  -  (first of ${baselines.length} measurements: ${fmt(Math.min(...baselines), 0)}–${fmt(Math.max(...baselines), 0)} req/s)`);
+    log(`${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"".padStart(7)}  ${"1.00".padStart(7)}  -  (alone; beside the ${baselines.length} signed-out rows: ${fmt(Math.min(...baselines), 0)}–${fmt(Math.max(...baselines), 0)} req/s)`);
     const verdicts: string[] = [];
     const forum1 = (signedIn: boolean) => results.find((r) => r.path === "/forum" && r.signedIn === signedIn)!;
     for (const r of results) {
@@ -434,12 +517,16 @@ async function main() {
           database: databaseLabel.replace(/ in .*$/, ""),
           scale: SCALE,
           server: { build: BUILD_DIR, threads: THREADS, nodeOptions: process.env.NODE_OPTIONS ?? "", logLevel: process.env.LOG_LEVEL ?? "info" },
-          load: { tool: hasWrk ? "wrk" : "autocannon", connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, acceptEncoding: ACCEPT_ENCODING },
+          load: { tool: hasWrk ? "wrk" : "autocannon", connections: CONNECTIONS, durationSeconds: DURATION, rounds: hasWrk ? ROUNDS : 1, warmupSeconds: WARMUP, acceptEncoding: ACCEPT_ENCODING },
           baseline: {
-            description: `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s); measured before each signed-out row (measurements), each row's ratio is to the one just before it`,
+            description: hasWrk
+              ? `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s); measured in ${ROUNDS} windows taking turns with each signed-out row's ${ROUNDS} windows (measurements: one per row), each row's ratio is to the baseline over its own windows`
+              : `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s); measured before each signed-out row (measurements), each row's ratio is to the one just before it`,
             bytes: home.body.length,
             encoding: home.headers["content-encoding"] ?? "identity",
-            ...base0,
+            rps: base0.rps,
+            p50: base0.p50,
+            p99: base0.p99,
             measurements: baselines,
           },
           results: results.map((r) => ({ ...r, path: r.path })),
