@@ -356,11 +356,17 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
   function render(req: Request, res: Response, next: NextFunction, key: string) {
     const renderedAt = cache.version();
     const flightKey = `${renderedAt}\n${key}`;
-    let settle!: (page: CachedPage | null) => void;
+    // An expired page is still served to the others until this render replaces it.
+    const refreshed = cache.refresh(key);
+    let resolve!: (page: CachedPage | null) => void;
     inFlight.set(
       flightKey,
-      new Promise<CachedPage | null>((resolve) => (settle = resolve)).finally(() => inFlight.delete(flightKey)),
+      new Promise<CachedPage | null>((r) => (resolve = r)).finally(() => inFlight.delete(flightKey)),
     );
+    const settle = (page: CachedPage | null, stored = false) => {
+      refreshed(stored);
+      resolve(page);
+    };
 
     captureResponse(
       res,
@@ -394,8 +400,8 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
           headers.push([csp, pagePolicy(body.toString("utf8"))]);
         }
         cache.store(key, { status: 200, headers, body }, renderedAt).then(
-          ({ page }) => {
-            settle(page);
+          ({ page, stored }) => {
+            settle(page, stored);
             sendPage(req, res, page, "MISS");
           },
           (error: unknown) => {

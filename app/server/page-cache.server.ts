@@ -1,7 +1,9 @@
 // Public pages for signed-out visitors are rendered once and kept here as compressed bytes
 // (gzip and brotli, made once per entry, never per request). Any write that can change what a
 // page shows clears the cache; entries also expire after a minute (relative times, the member
-// counter after a sign-up). server/page-cache.ts is the HTTP side: who may be served from here.
+// counter after a sign-up). An expired page is rendered again by one request while the others
+// are still answered with it (for at most REFRESH_MS): a busy page never makes every reader wait
+// for its render. server/page-cache.ts is the HTTP side: who may be served from here.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -18,13 +20,25 @@ export interface CachedPage {
   createdAt: number;
   /** When it was last moved to the recently used end. */
   usedAt: number;
+  /** Expired, and a request is rendering it again since then (see PageCache.refresh). */
+  refreshingSince?: number;
 }
 
 export type PageInput = Pick<CachedPage, "status" | "headers" | "body">;
 
 export interface PageCache {
   enabled: boolean;
+  /**
+   * The page kept for `key`: fresh, or expired while a request renders it again (refresh). An
+   * expired page nobody is refreshing is not returned: the caller renders it and calls refresh.
+   */
   get(key: string): CachedPage | undefined;
+  /**
+   * Marks the expired page of `key` (if any) as being rendered again; until `done` is called, or
+   * for REFRESH_MS at most, get() keeps returning it. `done(stored)`: a page that was not stored
+   * again (the render failed, or no longer gives a page to keep) is dropped.
+   */
+  refresh(key: string): (stored: boolean) => void;
   /** Compresses and stores a page at once (blocking); returns the entry. */
   set(key: string, page: PageInput): CachedPage;
   /**
@@ -59,6 +73,9 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
   },
 });
 
+/** How long an expired page is still served while one request renders it again. */
+export const REFRESH_MS = 10_000;
+
 export function etagOf(body: Buffer) {
   return `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
 }
@@ -82,19 +99,27 @@ export function createPageCache(options: { enabled: boolean; maxEntries?: number
     get(key) {
       const page = entries.get(key);
       if (!page) return undefined;
-      if (Date.now() - page.createdAt > ttlMs) {
-        entries.delete(key);
+      const now = Date.now();
+      if (now - page.createdAt > ttlMs && !(page.refreshingSince !== undefined && now - page.refreshingSince < REFRESH_MS)) {
         return undefined;
       }
       // Least recently used first: a page read again moves to the end (at most once a second,
       // so that a busy page costs nothing more than the lookup).
-      const now = Date.now();
       if (now - page.usedAt > 1000) {
         page.usedAt = now;
         entries.delete(key);
         entries.set(key, page);
       }
       return page;
+    },
+    refresh(key) {
+      const expired = entries.get(key);
+      if (!expired || Date.now() - expired.createdAt <= ttlMs) return () => {};
+      expired.refreshingSince = Date.now();
+      return (stored) => {
+        expired.refreshingSince = undefined;
+        if (!stored && entries.get(key) === expired) entries.delete(key);
+      };
     },
     set(key, page) {
       const cached: CachedPage = {

@@ -189,6 +189,26 @@ describe("the store", () => {
     expect(store.get("/a")).toBeUndefined();
   });
 
+  it("keeps answering with an expired page while one request renders it again", async () => {
+    const store = createPageCache({ enabled: true, ttlMs: 50 });
+    store.set("/a", { status: 200, headers: [], body: Buffer.from("old") });
+    await new Promise((r) => setTimeout(r, 80));
+    expect(store.get("/a")).toBeUndefined();
+    const done = store.refresh("/a");
+    expect(store.get("/a")?.body.toString()).toBe("old");
+    store.set("/a", { status: 200, headers: [], body: Buffer.from("new") });
+    done(true);
+    expect(store.get("/a")?.body.toString()).toBe("new");
+
+    // A render that does not store the page again drops the expired one.
+    await new Promise((r) => setTimeout(r, 80));
+    const failed = store.refresh("/a");
+    expect(store.get("/a")?.body.toString()).toBe("new");
+    failed(false);
+    expect(store.get("/a")).toBeUndefined();
+    expect(store.size()).toBe(0);
+  });
+
   it("stores nothing when disabled", () => {
     const store = createPageCache({ enabled: false });
     store.set("/a", { status: 200, headers: [], body: Buffer.from("a") });
@@ -420,6 +440,37 @@ describe("the middleware", () => {
     expect(renders).toBe(1);
     expect(new Set(responses.map((r) => r.text)).size).toBe(1);
     expect(responses.map((r) => r.headers["x-cache"]).sort()).toEqual(["HIT", "HIT", "HIT", "HIT", "MISS"]);
+  });
+
+  it("renders an expired page again for one request; the others get the expired page meanwhile", async () => {
+    cache = createPageCache({ enabled: true, ttlMs: 100 });
+    middleware = pageCacheMiddleware({ cache, pagePolicy: (html) => contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html) }) });
+    fastPath = pageCacheFastPath({ cache, log });
+    const first = await get("/slow");
+    expect(first.text).toContain("render 1");
+    await new Promise((r) => setTimeout(r, 150));
+
+    let release!: () => void;
+    holdSlow = new Promise((resolve) => (release = resolve));
+    const refresher = get("/slow");
+    await new Promise((r) => setTimeout(r, 50));
+    // While the page is rendered again, readers are answered at once with the expired page.
+    const meanwhile = await Promise.all(Array.from({ length: 3 }, () => get("/slow")));
+    expect(meanwhile.map((r) => r.text)).toEqual([first.text, first.text, first.text]);
+    expect(meanwhile.map((r) => r.headers["x-cache"])).toEqual(["HIT", "HIT", "HIT"]);
+    expect(renders).toBe(2);
+    release();
+    const refreshed = await refresher;
+    expect(refreshed.headers["x-cache"]).toBe("MISS");
+    expect(refreshed.text).toContain("render 2");
+    const after = await get("/slow");
+    expect(after.text).toBe(refreshed.text);
+    expect(renders).toBe(2);
+
+    // A write still clears every page at once: nothing expired is served after it.
+    cache.invalidate();
+    holdSlow = Promise.resolve();
+    expect((await get("/slow")).text).toContain("render 3");
   });
 
   it("does not keep a page whose render began before a write", async () => {
