@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import v8 from "node:v8";
 import { BroadcastChannel, isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 
 process.env.NODE_ENV ??= "production";
@@ -221,5 +222,11 @@ if (DEVELOPMENT || !isMainThread) {
   if (WORKERS > 1 && !postgres) {
     console.error("WEB_CONCURRENCY > 1 needs DATABASE_URL (the embedded database is for one thread): serving from one thread.");
   }
+  // V8's memory reducer runs a compacting full collection when a thread turns idle, and its
+  // pause (25-50 ms here) falls on the first requests when traffic resumes: every reader in
+  // flight waits. The serving threads' heaps are capped (resourceLimits) and what they hold at
+  // their busiest is what counts, so they go without it. Set before the threads start: their
+  // heaps read V8's flags when they are made.
+  v8.setFlagsFromString("--no-memory-reducer");
   runThreads(postgres ? WORKERS : 1, postgres);
 }
