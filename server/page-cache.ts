@@ -448,8 +448,7 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
  * the request log line of server/app.ts); anything it does not hold goes on to Express.
  */
 export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enabled?: boolean }) {
-  const { cache } = options;
-  const { log } = options;
+  const { cache, log } = options;
   const enabled = options.enabled ?? cache.enabled;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!enabled) return false;

@@ -54,11 +54,11 @@ export function logRequest(log: Logger, method: string | undefined, path: string
 let stdout: pino.DestinationStream | undefined;
 
 /**
- * Standard output (one per thread), written in batches: lines are gathered in memory and handed to pino's
- * asynchronous writer (sonic-boom) at 4 KB or every quarter second, whichever comes first, instead
- * of one write (a system call) per line; what is still gathered is written out when the process
- * exits. The gathering is ours rather than sonic-boom's own (`minLength`), which measures the
- * whole pending text again on every line: about 2 µs a line once a few kilobytes wait.
+ * Standard output (one per thread), written in batches: lines are gathered in memory and handed
+ * to pino's asynchronous writer (sonic-boom) at 4 KB or every quarter second, whichever comes
+ * first, instead of one write (a system call) per line; what is still gathered is written out
+ * when the process exits. The gathering is ours rather than sonic-boom's own (`minLength`), which
+ * measures the whole pending text again on every line: about 2 µs a line once a few KB wait.
  */
 function bufferedStdout(): pino.DestinationStream {
   const stream = pino.destination({ dest: 1, sync: false });
