@@ -54,14 +54,16 @@ export function logRequest(log: Logger, method: string | undefined, path: string
 let stdout: pino.DestinationStream | undefined;
 
 /**
- * Standard output (one per thread), written in batches: lines are gathered in memory and handed
- * to pino's asynchronous writer (sonic-boom) at 4 KB or every quarter second, whichever comes
- * first, instead of one write (a system call) per line; what is still gathered is written out
- * when the process exits. The gathering is ours rather than sonic-boom's own (`minLength`), which
- * measures the whole pending text again on every line: about 2 µs a line once a few KB wait.
+ * Standard output (one per thread), written in batches: lines are gathered in memory and written
+ * at 4 KB or every quarter second, whichever comes first, instead of one write (a system call)
+ * per line; what is still gathered is written out when the thread or process exits. Each batch is
+ * written at once (pino's sonic-boom in its synchronous mode, which retries a full pipe), so no
+ * line is left in flight when a thread ends. The gathering is ours rather than sonic-boom's own
+ * (`minLength`), which measures the whole pending text again on every line: about 2 µs a line
+ * once a few KB wait.
  */
 function bufferedStdout(): pino.DestinationStream {
-  const stream = pino.destination({ dest: 1, sync: false });
+  const stream = pino.destination({ dest: 1, sync: true });
   let pending: string[] = [];
   let size = 0;
   const flush = () => {
@@ -72,10 +74,7 @@ function bufferedStdout(): pino.DestinationStream {
     stream.write(chunk);
   };
   setInterval(flush, 250).unref();
-  process.once("exit", () => {
-    flush();
-    stream.flushSync();
-  });
+  process.once("exit", flush);
   return {
     write(line: string) {
       pending.push(line);
