@@ -1,6 +1,7 @@
 // Structured JSON logs. Message bodies, passwords, cookies and tokens are never logged: request
 // logs carry only the request id, method, path (without its query), status and duration, and
 // errors go through `safeError`, which drops what a failed query says about its parameters.
+import fs from "node:fs";
 import pino from "pino";
 
 export type Logger = pino.Logger;
@@ -54,32 +55,35 @@ export function logRequest(log: Logger, method: string | undefined, path: string
 let stdout: pino.DestinationStream | undefined;
 
 /**
- * Standard output (one per thread), written in batches: lines are gathered in memory and written
- * at 4 KB or every quarter second, whichever comes first, instead of one write (a system call)
- * per line; what is still gathered is written out when the thread or process exits. Each batch is
- * written at once (pino's sonic-boom in its synchronous mode, which retries a full pipe), so no
- * line is left in flight when a thread ends. The gathering is ours rather than sonic-boom's own
- * (`minLength`), which measures the whole pending text again on every line: about 2 µs a line
- * once a few KB wait.
+ * Standard output (one per thread), written in batches: lines are gathered in memory and handed
+ * to pino's asynchronous writer (sonic-boom) at 4 KB or every quarter second, whichever comes
+ * first, instead of one write (a system call) per line, and never on the serving thread itself:
+ * a synchronous write that waits on the disk would hold up every request. The gathering is ours
+ * rather than sonic-boom's own (`minLength`), which measures the whole pending text again on
+ * every line: about 2 µs a line once a few KB wait. When the thread or process exits, what is
+ * still queued or gathered is written synchronously: an asynchronous write begun then would be
+ * lost with the thread.
  */
 function bufferedStdout(): pino.DestinationStream {
-  const stream = pino.destination({ dest: 1, sync: true });
+  const stream = pino.destination({ dest: 1, sync: false });
   let pending: string[] = [];
   let size = 0;
-  const flush = () => {
-    if (pending.length === 0) return;
+  const take = () => {
     const chunk = pending.join("");
     pending = [];
     size = 0;
-    stream.write(chunk);
+    return chunk;
   };
-  setInterval(flush, 250).unref();
-  process.once("exit", flush);
+  setInterval(() => pending.length && stream.write(take()), 250).unref();
+  process.once("exit", () => {
+    stream.flushSync();
+    if (pending.length) fs.writeSync(1, take());
+  });
   return {
     write(line: string) {
       pending.push(line);
       size += line.length;
-      if (size >= 4096) flush();
+      if (size >= 4096) stream.write(take());
     },
   };
 }
