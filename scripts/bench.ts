@@ -62,7 +62,7 @@ interface Result extends Target {
   errors: number;
   cache?: string;
   ratio?: number;
-  /** The baseline's requests/s measured just before this row (signed-out rows). */
+  /** The baseline's requests/s in the windows that took turns with this row's (signed-out rows). */
   baselineRps?: number;
 }
 

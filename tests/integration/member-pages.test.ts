@@ -29,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-
 async function member(options: Parameters<typeof createMember>[1] = {}) {
   const m = await createMember(app.runtime, options);
   return { ...m, cookie: await app.signIn(m.email, m.password) };

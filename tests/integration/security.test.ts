@@ -43,8 +43,6 @@ async function fingerprint() {
   return row;
 }
 
-/** Signs in through Better Auth's JSON endpoint and returns the Cookie header to send. */
-
 function form(fields: Record<string, string>) {
   return new URLSearchParams(fields).toString();
 }
