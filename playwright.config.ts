@@ -46,7 +46,7 @@ export default defineConfig({
       REQUIRE_EMAIL_VERIFICATION: "false",
       RATE_LIMITS: "true",
       // Each browser context sends its own X-Forwarded-For (see fixtures.ts), as behind a proxy.
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       LOG_LEVEL: "warn",
       // Accounts signed up with these addresses become admins (each browser test uses its own).
       ADMIN_EMAILS: "e2e-admin-forum@example.com,e2e-admin-blog@example.com,e2e-admin-a11y@example.com",

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -117,6 +118,16 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * Our own limits (posting, reporting, sign-in per account, the API), counted here so that every
+ * instance shares one count: rate-limiter-flexible's PostgreSQL store and its table layout.
+ */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
 });
 
 // ---------------------------------------------------------------- the product
@@ -289,6 +300,7 @@ export const schema = {
   twoFactors,
   jwks,
   rateLimits,
+  rateLimitCounters,
   profiles,
   blogPosts,
   forumQuestions,

@@ -9,11 +9,13 @@ import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
 import { logRequest } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
+import { sessionCookieName } from "../app/server/session-cookie.server";
 import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
 import { finishTemplateRender, memberPagesFastPath, templateRenderOf } from "./member-pages";
 import { pageCacheFastPath, pageCacheMiddleware, requestIdOf } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
+import { untrustedForwardingRemover } from "./http/forwarded";
 
 export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
@@ -28,17 +30,22 @@ export { securityHeaders } from "./security";
 export function createListener(runtime: Runtime, app: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
   const { log, pageCache, memberPages, viewers } = runtime;
   const forReaders = pageCacheFastPath({ cache: pageCache, log });
-  const forMembers = memberPagesFastPath({ pages: memberPages, pageCache, viewers, log });
+  const stripForwarding = untrustedForwardingRemover(runtime.env.TRUST_PROXY);
+  const forMembers = memberPagesFastPath({ pages: memberPages, pageCache, viewers, log, sessionCookie: sessionCookieName(runtime.env.SITE_URL) });
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    stripForwarding(req);
     if (!forReaders(req, res) && !forMembers(req, res, () => app(req, res))) app(req, res);
   };
 }
 
 export function createApp(runtime: Runtime) {
   const app = express.Router();
+  // Also here for the development server, which has no listener of ours in front (idempotent).
+  const stripForwarding = untrustedForwardingRemover(runtime.env.TRUST_PROXY);
 
   // Request id and one structured log line per request: method, path (no query), status, time.
   app.use((req, res, next) => {
+    stripForwarding(req);
     const id = requestIdOf(req);
     const start = process.hrtime.bigint();
     res.setHeader("X-Request-Id", id);

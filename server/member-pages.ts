@@ -24,7 +24,8 @@ import {
   type TemplateRender,
 } from "../app/server/member-pages.server";
 import type { PageCache } from "../app/server/page-cache.server";
-import { sessionCookieOf, type Viewer } from "../app/server/session.server";
+import type { Viewer } from "../app/server/session.server";
+import { sessionCookieOf } from "../app/server/session-cookie.server";
 import type { ViewerCache } from "../app/server/viewer-cache.server";
 import { acceptsGzip, CSP_HEADERS, pageKeyOf, pathOf, PRIVATE_CACHE_CONTROL, requestIdOf, storedHeaders } from "./page-cache";
 
@@ -63,6 +64,8 @@ export interface MemberPagesOptions {
   pageCache: Pick<PageCache, "version">;
   viewers: Pick<ViewerCache, "get">;
   log: Logger;
+  /** The session cookie's name: the only one a member is known by (session-cookie.server.ts). */
+  sessionCookie: string;
 }
 
 /**
@@ -71,7 +74,7 @@ export interface MemberPagesOptions {
  * that may have a template but finds none is marked to make one on its way through Express; the
  * members who ask for the same page meanwhile wait for that one render instead of each rendering.
  */
-export function memberPagesFastPath({ pages, pageCache, viewers, log }: MemberPagesOptions) {
+export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCookie }: MemberPagesOptions) {
   // Renders under way, by cache version and key.
   const inFlight = new Map<string, Promise<MemberPage | undefined>>();
 
@@ -96,7 +99,7 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log }: MemberPa
 
   return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {
     if (!pages.enabled || req.method !== "GET") return false;
-    const session = sessionCookieOf(req.headers.cookie);
+    const session = sessionCookieOf(req.headers.cookie, sessionCookie);
     const viewer = session ? viewers.get(session) : undefined;
     if (!viewer) return false;
     const key = memberPageKeyOf(req, viewer);

@@ -116,7 +116,9 @@ export function pageKeyOf(req: Pick<IncomingMessage, "headers" | "url">): string
     query = kept.size ? `?${kept}` : "";
   }
   const sidebar = SIDEBAR_COOKIE.exec(cookie)?.[1] === "false" ? "collapsed" : "open";
-  const proto = req.headers["x-forwarded-proto"] ? ` proto=${String(req.headers["x-forwarded-proto"])}` : "";
+  // Only a trusted proxy's X-Forwarded-Proto is still here (server/http/forwarded.ts), and only
+  // https changes the answer (HSTS): anything else adds no key of its own.
+  const proto = /^\s*https\s*(,|$)/i.test(String(req.headers["x-forwarded-proto"] ?? "")) ? " proto=https" : "";
   return `${path}${query} sidebar=${sidebar}${proto}`;
 }
 

@@ -7,7 +7,6 @@ import { LIMITS } from "~/lib/limits";
 import { emailField } from "~/lib/validation";
 import { authMessage, callAuth } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
-import { RateLimitedError } from "~/server/rate-limit.server";
 import type { Route } from "./+types/auth-forgot";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,17 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ sent: false, error: parsed.error.issues[0].message, email: String(form.get("email") ?? "") }, { status: 400 });
   }
-  try {
-    await runtime.limiter.consume("resetAccount", parsed.data);
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      return data({ sent: false, error: error.message, email: parsed.data }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
-    }
-    throw error;
-  }
   const result = await callAuth(runtime, request, "/request-password-reset", { email: parsed.data, redirectTo: "/auth/reset" });
   if (!result.ok && result.status === 429) {
-    return data({ sent: false, error: authMessage(result), email: parsed.data }, { status: 429 });
+    const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
+    return data({ sent: false, error: authMessage(result), email: parsed.data }, { status: 429, headers });
   }
   // The same answer whether or not an account exists for this address.
   return { sent: true, error: null, email: parsed.data };

@@ -10,7 +10,6 @@ import { LIMITS } from "~/lib/limits";
 import { fieldErrors, signInSchema, signUpSchema, type FieldErrors } from "~/lib/validation";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
-import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
@@ -60,12 +59,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "signin") {
     const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error), values: { email } }, { status: 400 });
-    try {
-      await runtime.limiter.consume("signInAccount", parsed.data.email);
-    } catch (error) {
-      if (error instanceof RateLimitedError) return failure(intent, email, error.message, 429, error.retryAfterSeconds);
-      throw error;
-    }
     const result = await callAuth<{ twoFactorRedirect?: boolean }>(runtime, request, "/sign-in/email", parsed.data);
     if (!result.ok) {
       // Better Auth answers the same for an unknown email and a wrong password.

@@ -32,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const guide = getGuide(slug);
     return { badge, slug, title: guide?.title ?? slug, description: guide?.description ?? "" };
   });
-  const { posts, page, pageCount } = await listPublished(db, { page: pageParam(request) });
+  const requested = pageParam(request);
+  const { posts, page, pageCount } = await listPublished(db, { page: requested });
+  // A page past the last is not found (not the last page again under another address).
+  if (page !== requested) throw data(null, { status: 404 });
   return {
     featured,
     stories: posts.map((p) => ({

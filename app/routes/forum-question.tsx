@@ -1,5 +1,5 @@
 import * as React from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
 import { RelativeTime } from "~/components/relative-time";
@@ -42,6 +42,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, reads } = context.get(runtimeContext);
   const question = await reads.get(`question:${id}`, () => getQuestion(db, id));
   if (!question) throw data(null, { status: 404 });
+  // One address per question: "/forum/12-any-words" or "/forum/012" is sent to "/forum/12", so
+  // that variants cost neither a render nor a place in the page cache.
+  if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
   const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId)]);
   return { question, viewerId, submissionKey: submissionKeyFor(context) };
 }

@@ -45,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
     };
   });
+  // A page past the last is not found (not the last page again under another address).
+  if (result.page !== page) throw data(null, { status: 404 });
   return {
     ...result,
     signedIn: Boolean(viewer),

@@ -53,6 +53,8 @@ export function cookieHeaders(cookies: string[], init?: HeadersInit) {
 
 /** A message for people, from Better Auth's answer. */
 export function authMessage(result: AuthCallResult) {
+  // Our own per-account limits (auth.server.ts) say what was limited; the library's say less.
+  if (result.status === 429 && result.body.code === "RATE_LIMITED" && result.body.message) return result.body.message;
   if (result.status === 429) {
     const wait = result.retryAfter ? ` Please wait ${result.retryAfter} seconds and try again.` : " Please wait a little and try again.";
     return `Too many attempts.${wait}`;

@@ -3,11 +3,12 @@
 // We configure it here and add the helpers routes need (requireUser, requireRole).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { jwt, twoFactor } from "better-auth/plugins";
 import { SITE_NAME, type Env } from "./env.server";
 import type { Db } from "./db.server";
 import type { Mailer } from "./mail.server";
+import { RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
 import { schema } from "../../db/schema";
 
 export const ROLES = ["member", "moderator", "admin"] as const;
@@ -22,6 +23,8 @@ export function createAuth(options: {
   env: Env;
   secret: string;
   mailer: Mailer;
+  /** Our per-account limits, applied to the library's own endpoints as much as to our forms. */
+  limiter?: RateLimiter;
   /** Called after every call that may change a session or a user (viewer-cache.server.ts). */
   onAccountChange?: () => void;
   /**
@@ -30,7 +33,20 @@ export function createAuth(options: {
    */
   onMembershipChange?: () => void;
 }) {
-  const { db, env, mailer, onAccountChange, onMembershipChange } = options;
+  const { db, env, mailer, limiter, onAccountChange, onMembershipChange } = options;
+  // Takes a point, answering 429 with our message when the limit is reached.
+  const consume = async (name: LimitName, key: string) => {
+    try {
+      await limiter?.consume(name, key);
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      throw new APIError(
+        "TOO_MANY_REQUESTS",
+        { message: error.message, code: "RATE_LIMITED" },
+        { "Retry-After": String(error.retryAfterSeconds), "X-Retry-After": String(error.retryAfterSeconds) },
+      );
+    }
+  };
   return betterAuth({
     appName: SITE_NAME,
     baseURL: env.SITE_URL,
@@ -105,8 +121,28 @@ export function createAuth(options: {
       },
     },
     hooks: {
+      // Per-account limits inside the library's own request path, so that its JSON endpoints
+      // (/api/auth/sign-in/email, /api/auth/request-password-reset ...) are held to the same limits
+      // as our forms. The client address is the one the HTTP server trusts (server/app.ts).
+      before: createAuthMiddleware(async (ctx) => {
+        const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase().slice(0, 320) : "";
+        if (ctx.path === "/sign-in/email" && email) {
+          await consume("signInAccount", `${email} ${clientOf(ctx.headers)}`);
+          await consume("signInAccountAnywhere", email);
+        } else if ((ctx.path === "/request-password-reset" || ctx.path === "/forget-password") && email) {
+          await consume("resetAccount", email);
+        } else if (ctx.path.startsWith("/two-factor/verify-")) {
+          // Per pending sign-in (the library's two-factor cookie), and per address as a fallback.
+          const pending = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=([^;]*)/.exec(ctx.headers?.get("cookie") ?? "")?.[1];
+          await consume("twoFactorAttempt", pending ? `pending ${pending}` : `address ${clientOf(ctx.headers)}`);
+        }
+      }),
       // After every call, through the HTTP handler or `auth.api` alike.
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned) && typeof ctx.body?.email === "string") {
+          // A member who got in after a few mistakes starts again from a full allowance here.
+          await limiter?.reset("signInAccount", `${ctx.body.email.trim().toLowerCase().slice(0, 320)} ${clientOf(ctx.headers)}`);
+        }
         if (READ_ONLY_PATHS.has(ctx.path)) return;
         onAccountChange?.();
         if (MEMBERSHIP_PATHS.test(ctx.path) && !isAPIError(ctx.context.returned)) onMembershipChange?.();
@@ -147,3 +183,8 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The client address of an auth call: the server sets X-Forwarded-For to the one it trusts. */
+function clientOf(headers: Headers | undefined): string {
+  return headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}

@@ -24,6 +24,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the raw client (dumps, backups). */
   pglite?: PGlite;
+  /** PostgreSQL only: the connection pool (counters shared by every instance). */
+  pool?: pg.Pool;
 }
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
@@ -50,6 +52,7 @@ function openPostgres(url: string, poolMax: number): Database {
   return {
     db,
     kind: "postgres",
+    pool,
     ping: async () => {
       await pool.query("select 1");
     },

@@ -1,5 +1,6 @@
 // Configuration, parsed once at start-up. A bad value stops the server with a message that
 // names the variable. Only `publicConfig` is ever sent to the browser.
+import net from "node:net";
 import { z } from "zod";
 
 const bool = (fallback: boolean) =>
@@ -56,10 +57,48 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (typeof trust === "string") {
+        ctx.addIssue({ code: "custom", message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   PAGE_CACHE: bool(true),
   RATE_LIMITS: bool(true),
 });
+
+/**
+ * Which peers may speak for the client in X-Forwarded-For/-Proto/-Host: none (false), the
+ * nearest N proxies (a hop count), or proxies at these addresses and ranges (Express's "trust
+ * proxy" forms). `true` is refused: it would believe an address the client writes itself.
+ * Returns a message for a value it cannot take.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | string {
+  const v = (value ?? "").trim().toLowerCase();
+  if (["", "false", "0", "no"].includes(v)) return false;
+  if (["true", "yes"].includes(v)) {
+    return "true would trust any X-Forwarded-For a client sends: set the number of proxies in front of the server (usually 1) or their addresses, e.g. 127.0.0.1 or 10.0.0.0/8";
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 10 ? hops : "must be false, a number of proxies from 1 to 10, or a list of proxy addresses";
+  }
+  const entries = v.split(",").map((s) => s.trim()).filter(Boolean);
+  const valid = (entry: string) => {
+    if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+    const [address, bits, ...rest] = entry.split("/");
+    const family = net.isIP(address);
+    if (!family || rest.length) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  };
+  const bad = entries.find((entry) => !valid(entry));
+  return bad ? `"${bad}" is not an IP address, a CIDR range, or loopback/linklocal/uniquelocal` : entries;
+}
 
 export type Env = ReturnType<typeof parseEnv>;
 

@@ -1,7 +1,11 @@
-// Limits for what can be abused (posting, reporting, the JSON API). Counters live in this
-// process's memory (rate-limiter-flexible); several instances behind one database would move
-// them to PostgreSQL or Redis with the same library (see the README's Operations section).
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// Limits for what can be abused (posting, reporting, sign-in and reset per account, the JSON API),
+// with rate-limiter-flexible. On PostgreSQL the counts live in the database (one table shared by
+// every instance, so three instances do not allow three times a limit); the embedded database has
+// one process, which counts in memory. If the database cannot be reached, counting goes on in
+// memory (the library's insurance limiter) rather than turning every form into an error.
+import crypto from "node:crypto";
+import type pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export const LIMITS = {
   question: { points: 5, duration: 600, message: "You have asked several questions in a short time. Please wait a few minutes before asking another." },
@@ -9,8 +13,13 @@ export const LIMITS = {
   report: { points: 20, duration: 600, message: "You have sent many reports in a short time. Please wait a few minutes." },
   story: { points: 3, duration: 3600, message: "You have shared several stories in a short time. Please wait before sharing another." },
   edit: { points: 60, duration: 600, message: "Too many changes in a short time. Please wait a few minutes." },
+  // Failed sign-ins count per account and client address, so that someone else's guessing
+  // cannot lock a member out; the wider per-account ceiling stops guessing spread over many
+  // addresses (at most 100 failures, as NIST SP 800-63B allows).
   signInAccount: { points: 10, duration: 900, message: "Too many sign-in attempts for this account. Please wait a few minutes and try again." },
+  signInAccountAnywhere: { points: 100, duration: 3600, message: "Too many sign-in attempts for this account. Please wait a few minutes and try again." },
   resetAccount: { points: 3, duration: 3600, message: "We have already sent several reset links to this address. Please check your inbox, or try again later." },
+  twoFactorAttempt: { points: 10, duration: 900, message: "Too many codes tried. Please sign in again in a few minutes." },
   api: { points: 120, duration: 60, message: "Too many requests. Please slow down." },
   search: { points: 60, duration: 60, message: "Too many searches in a short time. Please wait a moment." },
 } as const;
@@ -28,24 +37,51 @@ export class RateLimitedError extends Error {
 export interface RateLimiter {
   /** Takes one point for `key` under `name`; throws RateLimitedError when none is left. */
   consume(name: LimitName, key: string): Promise<void>;
+  /** Forgets `key`'s count under `name` (a member who signed in after a few mistakes). */
+  reset(name: LimitName, key: string): Promise<void>;
 }
 
-export function createRateLimiter(options: { enabled: boolean }): RateLimiter {
-  const limiters = new Map<LimitName, RateLimiterMemory>();
+/** The table rate_limit_counters (db/schema.ts), made by the migrations. */
+const TABLE = "rate_limit_counters";
+
+export function createRateLimiter(options: { enabled: boolean; pool?: pg.Pool }): RateLimiter {
+  const limiters = new Map<LimitName, RateLimiterAbstract>();
   for (const [name, rule] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
-    limiters.set(name, new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.duration }));
+    const memory = new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.duration });
+    limiters.set(
+      name,
+      options.pool
+        ? new RateLimiterPostgres({
+            storeClient: options.pool,
+            storeType: "pool",
+            tableName: TABLE,
+            tableCreated: true,
+            keyPrefix: name,
+            points: rule.points,
+            duration: rule.duration,
+            insuranceLimiter: memory,
+          })
+        : memory,
+    );
   }
+  // Keys are hashed: they hold email and client addresses, which the table need not show, and
+  // the column is 255 characters.
+  const keyOf = (key: string) => crypto.createHash("sha256").update(key).digest("base64url");
+  const limited = (name: LimitName, res: RateLimiterRes) =>
+    new RateLimitedError(LIMITS[name].message, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
   return {
     async consume(name, key) {
       if (!options.enabled) return;
       try {
-        await limiters.get(name)!.consume(key);
+        await limiters.get(name)!.consume(keyOf(key));
       } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          throw new RateLimitedError(LIMITS[name].message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-        }
+        if (error instanceof RateLimiterRes) throw limited(name, error);
         throw error;
       }
+    },
+    async reset(name, key) {
+      if (!options.enabled) return;
+      await limiters.get(name)!.delete(keyOf(key));
     },
   };
 }

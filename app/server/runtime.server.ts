@@ -47,11 +47,13 @@ export function createRuntime(options: {
   const secret = options.secret ?? env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
   const viewers = createViewerCache();
   const pageCache = createPageCache({ enabled: env.PAGE_CACHE });
+  const limiter = createRateLimiter({ enabled: env.RATE_LIMITS, pool: database.pool });
   const auth = createAuth({
     db: database.db,
     env,
     secret,
     mailer,
+    limiter,
     onAccountChange: () => viewers.invalidate(),
     onMembershipChange: () => pageCache.invalidate(),
   });
@@ -62,7 +64,7 @@ export function createRuntime(options: {
     auth,
     mailer,
     log,
-    limiter: createRateLimiter({ enabled: env.RATE_LIMITS }),
+    limiter,
     pageCache,
     viewers,
     reads: createReadCache(pageCache, { enabled: env.PAGE_CACHE }),

@@ -5,6 +5,7 @@ import { createContext, redirect, type RouterContextProvider } from "react-route
 import { profiles } from "../../db/schema";
 import type { Role } from "./auth.server";
 import { runtimeContext } from "./context";
+import { sessionCookieName, sessionCookieOf } from "./session-cookie.server";
 
 export interface Viewer {
   id: string;
@@ -22,29 +23,36 @@ export const viewerContext = createContext<Viewer | null>(null);
 /** True when this request rolled the member's session forward (a new expiry was set). */
 export const sessionRefreshedContext = createContext<boolean>(false);
 
-const SESSION_TOKEN = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token=[^;]*)/;
+const DONT_REMEMBER = /^(?:__Secure-)?better-auth\.dont_remember$/;
 
-/** The session cookie (name=value) of a Cookie header: the key of the viewer cache. */
-export function sessionCookieOf(cookieHeader: string | null | undefined): string | undefined {
-  return SESSION_TOKEN.exec(cookieHeader ?? "")?.[1];
+/**
+ * The Cookie header the auth library is shown: the one session cookie we key on (and its
+ * "don't remember me" companion), so that what it validates is exactly what the viewer cache holds.
+ */
+function authCookieHeader(cookieHeader: string, session: string): string {
+  const kept = cookieHeader.split(";").filter((chunk) => DONT_REMEMBER.test(chunk.slice(0, chunk.indexOf("=")).trim()));
+  return [session, ...kept.map((chunk) => chunk.trim())].join("; ");
 }
 
 export async function loadViewer(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
-  const token = sessionCookieOf(request.headers.get("cookie"));
+  const { auth, db, env, viewers } = context.get(runtimeContext);
+  const name = sessionCookieName(env.SITE_URL);
+  const cookieHeader = request.headers.get("cookie") ?? "";
+  const token = sessionCookieOf(cookieHeader, name);
   if (!token) return { viewer: null, setCookies: [] };
-  const { auth, db, viewers } = context.get(runtimeContext);
   // Read within the last half minute and nothing changed since (viewer-cache.server.ts).
   const known = viewers.get(token);
   if (known) return { viewer: known, setCookies: [] };
-  const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  const sessionHeaders = new Headers(request.headers);
+  sessionHeaders.set("cookie", authCookieHeader(cookieHeader, token));
+  const { headers, response } = await auth.api.getSession({ headers: sessionHeaders, returnHeaders: true });
   const setCookies = headers.getSetCookie();
   if (!response) {
     // Expired or revoked: forget the cookie so the browser is cleanly signed out.
-    const secure = request.url.startsWith("https://");
-    const name = secure ? "__Secure-better-auth.session_token" : "better-auth.session_token";
+    const secure = name.startsWith("__Secure-");
     if (!setCookies.some((c) => c.startsWith(name))) {
       setCookies.push(`${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
     }

@@ -96,20 +96,43 @@ describe("sign up and sign in", () => {
     expect(evil.headers.get("Location")).toBe("/");
   });
 
-  it("rate-limits sign-in per account with 429 and Retry-After, without a permanent lockout", async () => {
+  it("rate-limits sign-in per account and address with 429 and Retry-After; a guesser cannot lock the owner out", async () => {
     const limited = await createTestRuntime();
     try {
       const m = await createMember(limited);
-      let last = { status: 0, headers: new Headers() };
-      for (let i = 0; i < 11; i++) {
-        last = await run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password: "wrong-password" }, { headers: { "x-forwarded-for": `10.0.0.${i}` } }), null, limited);
-      }
+      const attempt = (password: string, address: string) =>
+        run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password }, { headers: { "x-forwarded-for": address } }), null, limited);
+      const statuses: number[] = [];
+      let last = { status: 0, headers: new Headers(), data: undefined as unknown };
+      for (let i = 0; i < 5; i++) statuses.push((last = await attempt("wrong-password", "10.0.0.1")).status);
+      expect(statuses).toEqual([400, 400, 400, 400, 400]);
+      // Five more spread over the quarter hour (the library's own per-address limit counts per
+      // minute, and would answer first to ten in a row).
+      for (let i = 0; i < 5; i++) await limited.limiter.consume("signInAccount", `${m.email} 10.0.0.1`);
+      last = await attempt("wrong-password", "10.0.0.1");
       expect(last.status).toBe(429);
       expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
-      // Another account from the same addresses is not affected.
+      expect((last.data as { errors: { form: string } }).errors.form).toBe("Too many sign-in attempts for this account. Please wait a few minutes and try again.");
+      // Even the right password waits at that address...
+      expect((await attempt(m.password, "10.0.0.1")).status).toBe(429);
+      // ...while the owner, elsewhere, signs in.
+      expect((await attempt(m.password, "10.0.9.9")).status).toBe(302);
+      // Another account from the guessing address is not affected.
       const other = await createMember(limited);
-      const ok = await run(authRoute, formRequest("/auth", { intent: "signin", email: other.email, password: other.password }, { headers: { "x-forwarded-for": "10.0.1.1" } }), null, limited);
+      const ok = await run(authRoute, formRequest("/auth", { intent: "signin", email: other.email, password: other.password }, { headers: { "x-forwarded-for": "10.0.0.1" } }), null, limited);
       expect(ok.status).toBe(302);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("stops guessing spread over many addresses at 100 failures per account an hour", async () => {
+    const limited = await createTestRuntime();
+    try {
+      const m = await createMember(limited);
+      for (let i = 0; i < 100; i++) await limited.limiter.consume("signInAccountAnywhere", m.email);
+      const res = await run(authRoute, formRequest("/auth", { intent: "signin", email: m.email, password: m.password }, { headers: { "x-forwarded-for": "10.0.5.5" } }), null, limited);
+      expect(res.status).toBe(429);
     } finally {
       await limited.close();
     }
