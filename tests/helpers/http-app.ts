@@ -44,6 +44,7 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
   const mod = (await vite.ssrLoadModule("/server/app.ts")) as typeof import("../../server/app");
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", runtime.env.TRUST_PROXY);
   app.use(mod.securityHeaders(runtime.env));
   app.use(mod.createApp(runtime));
   const server = http.createServer(mod.createListener(runtime, app));
