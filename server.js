@@ -12,7 +12,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import v8 from "node:v8";
-import { BroadcastChannel, isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 
 process.env.NODE_ENV ??= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -23,8 +23,6 @@ if (!Number.isInteger(WORKERS) || WORKERS < 1 || WORKERS > 64) {
   console.error(`WEB_CONCURRENCY must be a whole number of threads from 1 to 64 (got "${process.env.WEB_CONCURRENCY}").`);
   process.exit(1);
 }
-// Threads tell each other of writes: the others' stored pages and remembered sessions go too.
-const PEERS_CHANNEL = "capsiva:invalidate";
 // In a serving thread: whether other threads share its port (runThreads below).
 const SHARED_PORT = Boolean(/** @type {{ sharedPort?: boolean } | null} */ (workerData)?.sharedPort);
 // A serving thread's heap (runThreads below).
@@ -57,17 +55,8 @@ async function main() {
     }
     throw error;
   }
+  // Other threads and instances hear of writes through PostgreSQL (freshness.server.ts).
   const { env, log } = runtime;
-  const peers = SHARED_PORT ? new BroadcastChannel(PEERS_CHANNEL) : undefined;
-  if (peers) {
-    runtime.pageCache.onInvalidate(() => peers.postMessage("pages"));
-    runtime.viewers.onInvalidate(() => peers.postMessage("viewers"));
-    peers.onmessage = (event) => {
-      const what = /** @type {{ data?: unknown }} */ (event).data;
-      if (what === "pages") runtime.pageCache.invalidate({ fromPeer: true });
-      if (what === "viewers") runtime.viewers.invalidate({ fromPeer: true });
-    };
-  }
 
   const [{ default: express }, { default: compression }, { default: staticGzip }] = await Promise.all([
     import("express"),
@@ -121,7 +110,7 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
-      peers?.close();
+      await runtime.freshness.stop();
       await vite?.close();
       await runtime.database.close();
       log.info("database closed; bye");

@@ -55,6 +55,21 @@ export function createApp(runtime: Runtime) {
     next();
   });
 
+  // Every successful write through a form or the JSON API tells the freshness authority once,
+  // as its answer is about to go out; no route or domain module clears a cache itself. The auth
+  // library's calls (its endpoints and our /auth forms) tell it from its own hooks.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || /^\/(api\/)?auth(\/|$)/.test(req.path)) return next();
+    const scope = /^\/account(\/|\.data$|$)/.test(req.path) ? "all" : "content";
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: unknown[]) {
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      if (status < 400) runtime.freshness.bump(scope);
+      return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  });
+
   // Security headers, request limits and the same-origin check for writes, before anything else answers.
   app.use(securityHeaders(runtime.env), requestLimits(), originCheck(runtime.env, runtime.log));
 

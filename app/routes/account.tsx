@@ -56,8 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = displayNameSchema.safeParse({ displayName: form.get("displayName") });
       if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
       await setDisplayName(db, viewer.id, parsed.data.displayName);
-      runtime.pageCache.invalidate();
-      runtime.viewers.invalidate();
       return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${parsed.data.displayName}.`) };
     }
     case "change-password": {
@@ -76,12 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "revoke-session": {
       const ok = await revokeSession(db, viewer.id, String(form.get("sessionId") ?? ""));
-      runtime.viewers.invalidate();
       return { intent, errors: {}, toast: ok ? toast("Session signed out") : toast("That session had already ended") };
     }
     case "revoke-others": {
       const n = await revokeOtherSessions(db, viewer.id, viewer.sessionId);
-      runtime.viewers.invalidate();
       return { intent, errors: {}, toast: toast("Other sessions signed out", `${n} other session${n === 1 ? "" : "s"} ended.`) };
     }
     case "delete-account": {
@@ -94,8 +90,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ intent, errors: { password: "Your password is not correct." } }, { status: 400 });
       }
       await deleteAccount(db, viewer.id, content);
-      runtime.pageCache.invalidate();
-      runtime.viewers.invalidate();
       const headers = new Headers();
       headers.append("Set-Cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
       headers.append("Set-Cookie", "__Secure-better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");

@@ -147,7 +147,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error), values }, { status: 400 });
       const result = await saveCity(db, parsed.data);
       if (!result.ok) return data({ intent, errors: result.errors, values }, { status: 400 });
-      runtime.pageCache.invalidate();
       const c = result.value;
       return redirectWithToast(backTo(request, { tab: "cities" }), {
         title: parsed.data.id ? "City updated" : "City added",
@@ -160,7 +159,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error), values }, { status: 400 });
       const result = await saveService(db, parsed.data);
       if (!result.ok) return data({ intent, errors: result.errors, values }, { status: 400 });
-      runtime.pageCache.invalidate();
       const s = result.value;
       return redirectWithToast(backTo(request, { tab: "services" }), {
         title: parsed.data.id ? "Service updated" : "Service added",
@@ -174,7 +172,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { id, active } = parsed.data;
       const row = intent === "toggle-city" ? await setCityActive(db, id, active) : await setServiceActive(db, id, active);
       if (!row) return data({ intent, errors: { form: "That record no longer exists." } as FieldErrors }, { status: 404 });
-      runtime.pageCache.invalidate();
       const label = "state" in row ? `${row.name}, ${row.state}` : row.name;
       return redirectWithToast(backTo(request), {
         title: active ? `${label} activated` : `${label} deactivated`,
@@ -201,7 +198,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         content: p.content,
       });
       if (!result.ok) return data({ intent, errors: result.errors, values }, { status: 400 });
-      runtime.pageCache.invalidate();
       const { city, service } = result.value;
       return redirectWithToast(backTo(request, { tab: "pages", city: city.slug, service: service.slug }), {
         title: "Page saved",
@@ -212,7 +208,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = pagePairSchema.safeParse(formValues(form, ["city_id", "service_id"]));
       if (!parsed.success) return data({ intent, errors: { form: "That page record could not be found." } as FieldErrors }, { status: 400 });
       const removed = await deletePageRecord(db, parsed.data.city_id, parsed.data.service_id);
-      if (removed) runtime.pageCache.invalidate();
       return redirectWithToast(backTo(request), {
         title: removed ? "Page record removed" : "Nothing to remove",
         description: removed ? "The page shows the default content again." : "This pair had no page record.",
@@ -244,7 +239,6 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 503 },
         );
       }
-      if (report.stored) runtime.pageCache.invalidate();
       runtime.log.info(
         { kind, stored: report.stored, rows: report.totalRows, rejected: report.rejectedCount, ms: report.ms },
         "csv import",

@@ -34,12 +34,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "publish" || intent === "unpublish") {
     const row = await setPublished(runtime.db, id, intent === "publish");
     if (!row) throw data(null, { status: 404 });
-    runtime.pageCache.invalidate();
     return redirectWithToast(`/admin/posts/${id}`, { title: intent === "publish" ? "Post published" : "Post unpublished", description: intent === "publish" ? `Live at /article/${row.slug}` : "It is no longer visible to readers." });
   }
   if (intent === "delete") {
     await deletePost(runtime.db, id);
-    runtime.pageCache.invalidate();
     return redirectWithToast("/admin/posts", { title: "Post deleted" });
   }
   const values = postFormValues(form);
@@ -50,7 +48,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const row = await updatePost(runtime.db, id, { ...parsed.data, slug: parsed.data.slug || undefined });
     if (!row) throw data(null, { status: 404 });
     if (intent === "save-publish") await setPublished(runtime.db, id, true);
-    runtime.pageCache.invalidate();
     return redirectWithToast(`/admin/posts/${id}`, { title: "Post saved" });
   } catch (error) {
     if (error instanceof SlugTakenError) return data({ values, errors: { slug: "That slug is already used by another post" }, preview: null }, { status: 400 });

@@ -30,7 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, content: parsed.data.content } };
   try {
     const post = await createPost(runtime.db, { ...parsed.data, slug: parsed.data.slug || undefined, authorId: editor.id, published: intent === "save-publish" });
-    runtime.pageCache.invalidate();
     return redirectWithToast(`/admin/posts/${post.id}`, { title: intent === "save-publish" ? "Post published" : "Draft saved" });
   } catch (error) {
     if (error instanceof SlugTakenError) return data({ values, errors: { slug: "That slug is already used by another post" }, preview: null }, { status: 400 });

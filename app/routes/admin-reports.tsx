@@ -31,7 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "hide" || intent === "restore") {
       if (!Number.isInteger(targetId) || targetId <= 0) return data({ error: "Unknown content" }, { status: 400 });
       await (intent === "hide" ? hideContent : restoreContent)(runtime.db, targetType, targetId, moderator.id);
-      runtime.pageCache.invalidate();
       return redirectWithToast("/admin/reports", { title: intent === "hide" ? "Content hidden" : "Content restored" });
     }
     if (intent === "dismiss") {

@@ -118,12 +118,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
         await runtime.limiter.consume("edit", viewer.id);
         await editQuestion(runtime.db, { id, authorId: viewer.id, ...parsed.data });
-        runtime.pageCache.invalidate();
         return redirectWithToast(back, { title: "Question updated" });
       }
       case "delete-question": {
         await deleteQuestion(runtime.db, { id, authorId: viewer.id });
-        runtime.pageCache.invalidate();
         return redirectWithToast("/forum", { title: "Question deleted" });
       }
       case "edit-answer": {
@@ -132,12 +130,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (!parsed.success) return data({ intent, answerId, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
         await runtime.limiter.consume("edit", viewer.id);
         await editAnswer(runtime.db, { id: answerId, authorId: viewer.id, content: parsed.data.content });
-        runtime.pageCache.invalidate();
         return redirectWithToast(`${back}#answer-${answerId}`, { title: "Answer updated" });
       }
       case "delete-answer": {
         await deleteAnswer(runtime.db, { id: Number(form.get("answerId")), authorId: viewer.id });
-        runtime.pageCache.invalidate();
         return redirectWithToast(back, { title: "Answer deleted" });
       }
       case "report": {

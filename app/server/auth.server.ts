@@ -25,15 +25,14 @@ export function createAuth(options: {
   mailer: Mailer;
   /** Our per-account limits, applied to the library's own endpoints as much as to our forms. */
   limiter?: RateLimiter;
-  /** Called after every call that may change a session or a user (viewer-cache.server.ts). */
-  onAccountChange?: () => void;
   /**
-   * Called after a member joins or deletes their account: public pages show the member count,
-   * and a deleted member's posts as 'Anonymous' (the page cache is cleared).
+   * Called after every call that may change a session or a user: "accounts", or "all" when a
+   * member joins or leaves (public pages show the member count, and a deleted member's posts
+   * as 'Anonymous').
    */
-  onMembershipChange?: () => void;
+  onChange?: (scope: "accounts" | "all") => void;
 }) {
-  const { db, env, mailer, limiter, onAccountChange, onMembershipChange } = options;
+  const { db, env, mailer, limiter, onChange } = options;
   // Takes a point, answering 429 with our message when the limit is reached.
   const consume = async (name: LimitName, key: string) => {
     try {
@@ -144,8 +143,7 @@ export function createAuth(options: {
           await limiter?.reset("signInAccount", `${ctx.body.email.trim().toLowerCase().slice(0, 320)} ${clientOf(ctx.headers)}`);
         }
         if (READ_ONLY_PATHS.has(ctx.path)) return;
-        onAccountChange?.();
-        if (MEMBERSHIP_PATHS.test(ctx.path) && !isAPIError(ctx.context.returned)) onMembershipChange?.();
+        onChange?.(MEMBERSHIP_PATHS.test(ctx.path) && !isAPIError(ctx.context.returned) ? "all" : "accounts");
       }),
     },
     rateLimit: {

@@ -56,14 +56,9 @@ export interface PageCache {
    * last write is served to its own request but never kept.
    */
   store(key: string, page: PageInput, renderedAt: number): Promise<{ page: CachedPage; stored: boolean }>;
-  /**
-   * Forget every page: called after each write that changes public content. Listeners (other
-   * worker processes) hear of it, unless the invalidation came from one of them.
-   */
-  invalidate(options?: { fromPeer?: boolean }): void;
-  /** Called on every local invalidation (server.js tells the other workers of a cluster). */
-  onInvalidate(listener: () => void): void;
-  /** Goes up by one on every invalidation (other caches compare it to know they are stale). */
+  /** Forget every page: called by the freshness authority on every content change. */
+  invalidate(): void;
+  /** The content epoch (freshness.server.ts) the pages belong to; stale pages are never kept. */
   version(): number;
   size(): number;
 }
@@ -89,13 +84,15 @@ export function etagOf(body: Buffer) {
   return `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
 }
 
-export function createPageCache(options: { enabled: boolean; maxEntries?: number; ttlMs?: number }): PageCache {
+export function createPageCache(options: { enabled: boolean; maxEntries?: number; ttlMs?: number; epoch?: () => number }): PageCache {
   // A Map keeps insertion order: re-inserting on each hit makes the first key the least recently used.
   const entries = new Map<string, CachedPage>();
   const maxEntries = options.maxEntries ?? 1000;
   const ttlMs = options.ttlMs ?? 60_000;
-  let version = 0;
-  const listeners: (() => void)[] = [];
+  // Standalone (tests), the cache counts its own invalidations; in the app the epoch is the
+  // freshness authority's, which invalidates it.
+  let local = 0;
+  const version = options.epoch ?? (() => local);
 
   const keep = (key: string, page: CachedPage) => {
     entries.delete(key);
@@ -155,19 +152,15 @@ export function createPageCache(options: { enabled: boolean; maxEntries?: number
     async store(key, page, renderedAt) {
       const [gz, br] = await Promise.all([gzip(page.body, { level: 9 }), brotli(page.body, brotliOptions(page.body.length, STORE_QUALITY))]);
       const cached: CachedPage = { ...page, gzip: gz, br, etag: etagOf(page.body), createdAt: Date.now(), usedAt: Date.now(), hits: 0 };
-      const stored = options.enabled && renderedAt === version;
+      const stored = options.enabled && renderedAt === version();
       if (stored) keep(key, cached);
       return { page: cached, stored };
     },
-    invalidate(opts) {
+    invalidate() {
       entries.clear();
-      version++;
-      if (!opts?.fromPeer) for (const listener of listeners) listener();
+      local++;
     },
-    onInvalidate(listener) {
-      listeners.push(listener);
-    },
-    version: () => version,
+    version,
     size: () => entries.size,
   };
 }

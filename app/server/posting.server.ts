@@ -1,5 +1,6 @@
 // The rules for posting, shared by the web forms and the JSON API: validate, rate-limit per
-// member, set the author from the session (never from the request), store, refresh caches.
+// member, set the author from the session (never from the request), store. Caches follow the
+// write on their own (freshness.server.ts).
 import { containsPersonalDetails, PERSONAL_DETAILS_WARNING } from "~/lib/personal-details";
 import { answerSchema, fieldErrors, questionSchema, type FieldErrors } from "~/lib/validation";
 import { answerQuestion, askQuestion, NotFoundError } from "./forum.server";
@@ -43,7 +44,6 @@ export async function postQuestion(
   const limit = await limited(runtime, "question", authorId);
   if (limit) return limit;
   const result = await askQuestion(runtime.db, { authorId, ...parsed.data });
-  runtime.pageCache.invalidate();
   return { ok: true, ...result };
 }
 
@@ -65,7 +65,6 @@ export async function postAnswer(
   if (limit) return limit;
   try {
     const result = await answerQuestion(runtime.db, { questionId, authorId, ...parsed.data });
-    runtime.pageCache.invalidate();
     return { ok: true, ...result };
   } catch (error) {
     if (error instanceof NotFoundError) return { ok: false, status: 404, errors: { form: "This question is no longer available." }, message: "This question is no longer available." };

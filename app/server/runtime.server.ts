@@ -9,6 +9,7 @@ import { parseEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./log.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
+import { createFreshness, type Freshness } from "./freshness.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 import { isDatabaseEmpty, seedDemoContent } from "./seed.server";
 import { indexGuides } from "./guides.server";
@@ -25,6 +26,8 @@ export interface Runtime {
   log: Logger;
   limiter: RateLimiter;
   pageCache: PageCache;
+  /** The write epoch and its propagation to other instances (freshness.server.ts). */
+  freshness: Freshness;
   /** Who each session cookie belongs to, for half a minute (viewer-cache.server.ts). */
   viewers: ViewerCache;
   /** Public pages' data between writes, for members' page views (read-cache.server.ts). */
@@ -46,7 +49,13 @@ export function createRuntime(options: {
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   const secret = options.secret ?? env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
   const viewers = createViewerCache();
-  const pageCache = createPageCache({ enabled: env.PAGE_CACHE });
+  const freshness = createFreshness({ databaseUrl: env.DATABASE_URL, pool: database.pool, log });
+  const pageCache = createPageCache({ enabled: env.PAGE_CACHE, epoch: freshness.current });
+  // Every cache follows the one authority; nothing else clears them.
+  freshness.onBump((scope) => {
+    if (scope !== "accounts") pageCache.invalidate();
+    if (scope !== "content") viewers.invalidate();
+  });
   const limiter = createRateLimiter({ enabled: env.RATE_LIMITS, pool: database.pool });
   const auth = createAuth({
     db: database.db,
@@ -54,8 +63,7 @@ export function createRuntime(options: {
     secret,
     mailer,
     limiter,
-    onAccountChange: () => viewers.invalidate(),
-    onMembershipChange: () => pageCache.invalidate(),
+    onChange: (scope) => freshness.bump(scope),
   });
   return {
     env,
@@ -66,6 +74,7 @@ export function createRuntime(options: {
     log,
     limiter,
     pageCache,
+    freshness,
     viewers,
     reads: createReadCache(pageCache, { enabled: env.PAGE_CACHE }),
     memberPages: createMemberPages(pageCache, { enabled: env.PAGE_CACHE }),
@@ -93,7 +102,14 @@ export async function openRuntime(source: Record<string, string | undefined> = p
   }
   const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.DATA_DIR, log);
   log.info({ database: database.kind }, "database ready");
-  return createRuntime({ env, database, log, secret });
+  const runtime = createRuntime({ env, database, log, secret });
+  try {
+    await runtime.freshness.start();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return runtime;
 }
 
 /** Without BETTER_AUTH_SECRET a random secret is created once and kept in the data folder. */

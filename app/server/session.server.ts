@@ -23,6 +23,7 @@ export const viewerContext = createContext<Viewer | null>(null);
 /** True when this request rolled the member's session forward (a new expiry was set). */
 export const sessionRefreshedContext = createContext<boolean>(false);
 
+const PRIVATE_PAGES = /^\/(account|admin)(\/|\.data$|$)/;
 const DONT_REMEMBER = /^(?:__Secure-)?better-auth\.dont_remember$/;
 
 /**
@@ -43,8 +44,10 @@ export async function loadViewer(
   const cookieHeader = request.headers.get("cookie") ?? "";
   const token = sessionCookieOf(cookieHeader, name);
   if (!token) return { viewer: null, setCookies: [] };
-  // Read within the last half minute and nothing changed since (viewer-cache.server.ts).
-  const known = viewers.get(token);
+  // Read within the last half minute and nothing changed since (viewer-cache.server.ts); a
+  // write, and every private page, asks the database whatever the cache says.
+  const confirm = (request.method !== "GET" && request.method !== "HEAD") || PRIVATE_PAGES.test(new URL(request.url).pathname);
+  const known = confirm ? undefined : viewers.get(token);
   if (known) return { viewer: known, setCookies: [] };
   const sessionHeaders = new Headers(request.headers);
   sessionHeaders.set("cookie", authCookieHeader(cookieHeader, token));
