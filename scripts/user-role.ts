@@ -2,6 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "../db/schema";
 import { ROLES } from "../app/server/auth.server";
+import { CHANNEL } from "../app/server/freshness.server";
 import { openConfiguredDatabase, runCli } from "./db";
 
 await runCli(async () => {
@@ -17,7 +18,9 @@ await runCli(async () => {
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .returning({ email: users.email });
     if (!rows.length) throw new Error(`No account with the email ${email}`);
-    console.log(`${rows[0].email} is now ${role === "admin" ? "an" : "a"} ${role} (a running server sees it within 30 seconds).`);
+    // Running instances forget who this member was at once (the embedded database has none).
+    await database.pool?.query("select pg_notify($1, $2)", [CHANNEL, "command-line all"]);
+    console.log(`${rows[0].email} is now ${role === "admin" ? "an" : "a"} ${role}.`);
   } finally {
     await database.close();
   }
