@@ -7,11 +7,12 @@ import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
+import { writeScope } from "../app/server/freshness.server";
 import { logRequest } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { sessionCookieName } from "../app/server/session-cookie.server";
 import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
-import { finishTemplateRender, memberPagesFastPath, templateRenderOf } from "./member-pages";
+import { finishTemplateRender, memberPagesFastPath, templateEligibility, templateRenderOf, type TemplateEligibility } from "./member-pages";
 import { pageCacheFastPath, pageCacheMiddleware, requestIdOf } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
@@ -31,7 +32,17 @@ export function createListener(runtime: Runtime, app: (req: http.IncomingMessage
   const { log, pageCache, memberPages, viewers } = runtime;
   const forReaders = pageCacheFastPath({ cache: pageCache, log });
   const stripForwarding = untrustedForwardingRemover(runtime.env.TRUST_PROXY);
-  const forMembers = memberPagesFastPath({ pages: memberPages, pageCache, viewers, log, sessionCookie: sessionCookieName(runtime.env.SITE_URL) });
+  // Which pages may be members' templates is read from the routes' handles once they are loaded.
+  let eligible: TemplateEligibility = () => false;
+  void import("virtual:react-router/server-build").then((build) => (eligible = templateEligibility(build.routes)));
+  const forMembers = memberPagesFastPath({
+    pages: memberPages,
+    pageCache,
+    viewers,
+    log,
+    sessionCookie: sessionCookieName(runtime.env.SITE_URL),
+    eligible: (pathname) => eligible(pathname),
+  });
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     stripForwarding(req);
     if (!forReaders(req, res) && !forMembers(req, res, () => app(req, res))) app(req, res);
@@ -59,12 +70,11 @@ export function createApp(runtime: Runtime) {
   // as its answer is about to go out; no route or domain module clears a cache itself. The auth
   // library's calls (its endpoints and our /auth forms) tell it from its own hooks.
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || /^\/(api\/)?auth(\/|$)/.test(req.path)) return next();
-    const scope = /^\/account(\/|\.data$|$)/.test(req.path) ? "all" : "content";
+    if (req.method === "GET" || req.method === "HEAD") return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: unknown[]) {
-      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
-      if (status < 400) runtime.freshness.bump(scope);
+      const scope = writeScope(req.method, req.path, typeof args[0] === "number" ? args[0] : res.statusCode);
+      if (scope) runtime.freshness.bump(scope);
       return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
     } as typeof res.writeHead;
     next();
@@ -99,6 +109,7 @@ export function createApp(runtime: Runtime) {
       enabled: runtime.pageCache.enabled && runtime.env.NODE_ENV !== "development",
       pagePolicy: (html) => contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html) }),
       personalise: finishTemplateRender(runtime.memberPages, runtime.log),
+      isPersonal: (req) => templateRenderOf(req) !== undefined,
     }),
   );
 

@@ -12,6 +12,8 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { RouteHandle } from "../app/lib/route-handle";
 import { logRequest, type Logger } from "../app/server/log.server";
 import {
   cutTemplate,
@@ -29,8 +31,48 @@ import { sessionCookieOf } from "../app/server/session-cookie.server";
 import type { ViewerCache } from "../app/server/viewer-cache.server";
 import { acceptsGzip, CSP_HEADERS, pageKeyOf, pathOf, PRIVATE_CACHE_CONTROL, requestIdOf, storedHeaders } from "./page-cache";
 
-/** The pages whose only personal values are the viewer's own (root data) and a submission key. */
-const TEMPLATE_PAGES = /^\/(?:|blog|forum|search|community-guidelines|forum\/\d{1,9}(?:-[a-z0-9-]{0,120})?|article\/[^/.]+|blog\/[^/.]+)$/;
+/** Whether the page at a path belongs to a route that opted in (`handle.memberTemplate`). */
+export type TemplateEligibility = (pathname: string) => boolean;
+
+/**
+ * Eligibility read from the routes themselves: the deepest route matching a path must declare
+ * `handle: { memberTemplate: true }` (app/lib/route-handle.ts). Answers are remembered per path.
+ */
+export function templateEligibility(routes: ServerBuild["routes"]): TemplateEligibility {
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes)
+      .filter((route) => route && route.parentId === parentId)
+      .map((route) =>
+        route!.index
+          ? { id: route!.id, index: true, path: route!.path, caseSensitive: route!.caseSensitive }
+          : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: childrenOf(route!.id) },
+      );
+  const tree = childrenOf(undefined);
+  const known = new Map<string, boolean>();
+  return (pathname) => {
+    let eligible = known.get(pathname);
+    if (eligible === undefined) {
+      const leaf = matchRoutes(tree, pathname)?.at(-1)?.route.id;
+      const handle = leaf ? (routes[leaf]?.module.handle as RouteHandle | undefined) : undefined;
+      eligible = handle?.memberTemplate === true;
+      if (known.size >= 1000) known.clear();
+      known.set(pathname, eligible);
+    }
+    return eligible;
+  };
+}
+
+// What a template render still sees of the request: enough to route, compress and log it.
+// Cookies (but the sidebar's, which is part of the key), Authorization, the user agent and every
+// other header that could tell one member from another are gone.
+const KEPT_HEADERS = new Set(["host", "accept-encoding", "connection", "x-forwarded-proto", "x-forwarded-host", "x-request-id"]);
+const SIDEBAR = /(?:^|;\s*)(sidebar:state=(?:true|false))/;
+
+function stripForTemplate(req: IncomingMessage) {
+  const sidebar = SIDEBAR.exec(req.headers.cookie ?? "")?.[1];
+  for (const name of Object.keys(req.headers)) if (!KEPT_HEADERS.has(name)) delete req.headers[name];
+  if (sidebar) req.headers.cookie = sidebar;
+}
 
 interface TemplateRequest {
   key: string;
@@ -49,14 +91,17 @@ export function templateRenderOf(req: IncomingMessage): TemplateRender | undefin
   return templateRequests.get(req)?.render;
 }
 
-/** The template key of a member's request, or null when it may not be served from one. */
-export function memberPageKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "url">, viewer: Viewer): string | null {
+/**
+ * The template key of a member's request, or null when it may not be served from one: the page,
+ * and every field of the stand-in viewer the template is rendered for (a field added to the
+ * viewer joins the key by itself).
+ */
+export function memberPageKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "url">, viewer: Viewer, eligible: TemplateEligibility): string | null {
   if (req.method !== "GET") return null;
   const page = pageKeyOf(req);
   if (!page) return null;
-  const path = page.slice(0, page.search(/[? ]/));
-  if (!TEMPLATE_PAGES.test(path)) return null;
-  return `${page} role=${viewer.role} aal=${viewer.aal} name=${viewer.displayName === null ? "none" : "set"}`;
+  if (!eligible(page.slice(0, page.search(/[? ]/)))) return null;
+  return `${page} viewer=${JSON.stringify(templateViewer(viewer))}`;
 }
 
 export interface MemberPagesOptions {
@@ -66,6 +111,8 @@ export interface MemberPagesOptions {
   log: Logger;
   /** The session cookie's name: the only one a member is known by (session-cookie.server.ts). */
   sessionCookie: string;
+  /** Which pages may be templates (templateEligibility); none until the routes are loaded. */
+  eligible: TemplateEligibility;
 }
 
 /**
@@ -74,7 +121,7 @@ export interface MemberPagesOptions {
  * that may have a template but finds none is marked to make one on its way through Express; the
  * members who ask for the same page meanwhile wait for that one render instead of each rendering.
  */
-export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCookie }: MemberPagesOptions) {
+export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCookie, eligible }: MemberPagesOptions) {
   // Renders under way, by cache version and key.
   const inFlight = new Map<string, Promise<MemberPage | undefined>>();
 
@@ -102,7 +149,7 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCoo
     const session = sessionCookieOf(req.headers.cookie, sessionCookie);
     const viewer = session ? viewers.get(session) : undefined;
     if (!viewer) return false;
-    const key = memberPageKeyOf(req, viewer);
+    const key = memberPageKeyOf(req, viewer, eligible);
     if (!key) return false;
     const page = pages.get(key);
     if (page && !page.authors.has(viewer.id)) {
@@ -125,6 +172,7 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCoo
     res.once("close", () => settle(undefined));
     const render: TemplateRender = { viewer: templateViewer(viewer), realViewerId: viewer.id, authors: new Set(), storable: true };
     templateRequests.set(req, { key, viewer, renderedAt: pageCache.version(), render, settle });
+    stripForTemplate(req);
     return false;
   };
 }

@@ -69,6 +69,11 @@ export interface PageCacheOptions {
    * the members' templates (server/member-pages.ts) fill in a page rendered with stand-ins.
    */
   personalise?: (req: Request, res: Response, body: Buffer) => Buffer;
+  /**
+   * Requests rendered for one member although they carry no session cookie (a members' template
+   * render, stripped of its cookies): never answered from or kept in the cache, always private.
+   */
+  isPersonal?: (req: Request) => boolean;
 }
 
 /** True when the request carries a session (or any other Better Auth) cookie. */
@@ -339,8 +344,8 @@ export function pathOf(url = "/"): string {
 }
 
 /** Sets `private, no-store` on a response for a signed-in visitor or one that sets a cookie. */
-function markPrivateWhenPersonal(req: Request, res: Response) {
-  const signedIn = isSignedInRequest(req);
+function markPrivateWhenPersonal(req: Request, res: Response, personal: boolean) {
+  const signedIn = personal || isSignedInRequest(req);
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: unknown[]) {
     if (signedIn || res.getHeader("set-cookie") !== undefined) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
@@ -349,7 +354,7 @@ function markPrivateWhenPersonal(req: Request, res: Response) {
 }
 
 export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
-  const { cache, pagePolicy, personalise } = options;
+  const { cache, pagePolicy, personalise, isPersonal } = options;
   const enabled = options.enabled ?? cache.enabled;
   // Renders under way, by cache version and key: concurrent requests for the same page wait for
   // one render instead of each rendering it (after an invalidation, under load).
@@ -418,9 +423,10 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
   }
 
   return (req, res, next) => {
-    const key = enabled ? cacheKeyOf({ method: req.method, headers: req.headers, url: req.originalUrl }) : null;
+    const personal = isPersonal?.(req) ?? false;
+    const key = enabled && !personal ? cacheKeyOf({ method: req.method, headers: req.headers, url: req.originalUrl }) : null;
     if (!key) {
-      markPrivateWhenPersonal(req, res);
+      markPrivateWhenPersonal(req, res, personal);
       res.setHeader("X-Cache", "MISS");
       // React Router writes a page in many small pieces and flushes after each, so the
       // compression in front would compress each piece apart (with a compressor per response

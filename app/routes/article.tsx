@@ -5,6 +5,7 @@ import { organization, seo, siteUrlFrom } from "~/lib/seo";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import type { Route } from "./+types/article";
+import { MEMBER_TEMPLATE } from "~/lib/route-handle";
 
 export const ARTICLE_DESCRIPTION_FALLBACK = 160;
 
@@ -33,6 +34,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
   };
 }
+
+// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
+export const handle = MEMBER_TEMPLATE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);

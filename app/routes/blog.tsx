@@ -16,8 +16,12 @@ import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/blog";
+import { MEMBER_TEMPLATE } from "~/lib/route-handle";
 
 export const BLOG_CARD_PREVIEW = 150;
+
+// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
+export const handle = MEMBER_TEMPLATE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(siteUrlFrom(matches), {

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/community-guidelines";
+import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+
+// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
+export const handle = MEMBER_TEMPLATE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {

@@ -29,6 +29,7 @@ import { ownerViewerId, submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum-question";
+import { MEMBER_TEMPLATE } from "~/lib/route-handle";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
 export function parseQuestionId(param: string | undefined) {
@@ -48,6 +49,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId)]);
   return { question, viewerId, submissionKey: submissionKeyFor(context) };
 }
+
+// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
+export const handle = MEMBER_TEMPLATE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);

@@ -16,6 +16,10 @@ import { getViewer } from "~/server/session.server";
 import { getStats } from "~/server/stats.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
+import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+
+// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
+export const handle = MEMBER_TEMPLATE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData: data }) =>
   seo(siteUrlFrom(matches), {

@@ -12,10 +12,14 @@ import { latestQuestions } from "~/server/forum.server";
 import { getViewer } from "~/server/session.server";
 import { getStats } from "~/server/stats.server";
 import type { Route } from "./+types/home";
+import { MEMBER_TEMPLATE } from "~/lib/route-handle";
 
 export const HOME_POSTS = 3;
 export const HOME_QUESTIONS = 3;
 export const CARD_PREVIEW = 100;
+
+// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
+export const handle = MEMBER_TEMPLATE;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteUrl = siteUrlFrom(matches);

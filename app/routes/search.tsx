@@ -19,6 +19,10 @@ import {
   type SnippetPart,
 } from "~/server/search.server";
 import type { Route } from "./+types/search";
+import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+
+// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
+export const handle = MEMBER_TEMPLATE;
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Search", noindex: true });
 

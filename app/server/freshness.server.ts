@@ -26,6 +26,17 @@ export interface Freshness {
 
 const SCOPES = new Set<Scope>(["content", "accounts", "all"]);
 
+/**
+ * What a request changed, if it was a successful write (status under 400): "all" for the
+ * member's own account pages, "content" for anything else. Reads change nothing, and the auth
+ * library's calls (its endpoints, the /auth forms) are reported by its own hooks.
+ */
+export function writeScope(method: string, pathname: string, status: number): Scope | null {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || status >= 400) return null;
+  if (/^\/(api\/)?auth(\/|\.data$|$)/.test(pathname)) return null;
+  return /^\/account(\/|\.data$|$)/.test(pathname) ? "all" : "content";
+}
+
 export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool; log?: Logger } = {}): Freshness {
   const { databaseUrl, pool, log } = options;
   const instance = crypto.randomUUID();

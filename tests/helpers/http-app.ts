@@ -5,6 +5,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
+import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { createTestRuntime, type TestRuntime } from "./runtime";
 
@@ -16,6 +17,8 @@ export interface HttpApp {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Signs in through Better Auth's endpoint; returns the Cookie header to send as that member. */
   signIn(email: string, password: string): Promise<string>;
+  /** The app's routes as React Router built them (route modules with their handles). */
+  build(): Promise<ServerBuild>;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
         .map((c) => c.split(";")[0])
         .join("; ");
     },
+    build: async () => (await vite!.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,9 +5,10 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumQuestions } from "../../db/schema";
+import { createPost } from "~/server/blog.server";
 import { cutTemplate, fillTemplate, TOKENS, type MemberPage } from "~/server/member-pages.server";
 import type { Viewer } from "~/server/session.server";
-import { memberPageKeyOf } from "../../server/member-pages";
+import { memberPageKeyOf, templateEligibility } from "../../server/member-pages";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { createMember } from "../helpers/runtime";
 
@@ -217,20 +218,89 @@ describe("members' pages from templates", () => {
   });
 });
 
-describe("template keys and cutting", () => {
-  const viewer = { role: "member", aal: "aal1", displayName: null } as Viewer;
-  const req = (url: string, cookie = "", method = "GET") => ({ method, url, headers: { cookie } });
+describe("every route that opted in", () => {
+  it("shows two members who differ in every personal value and cookie nothing of each other's, whoever comes first", async () => {
+    const build = await app.build();
+    const optedIn = Object.values(build.routes)
+      .filter((route) => (route?.module.handle as { memberTemplate?: boolean } | undefined)?.memberTemplate)
+      .map((route) => route!.id);
+    const asker = await member();
+    const question = await ask(asker.cookie, "Which gloves help at night?");
+    const post = await createPost(app.runtime.db, { title: "Walking the dog again", slug: "", excerpt: "", content: "A short story.", authorId: asker.id, published: true });
+    // A page for each opted-in route; a route opting in without one here fails the test.
+    const samples: Record<string, string> = {
+      "routes/home": "/",
+      "routes/blog": "/blog",
+      "routes/forum": "/forum",
+      "routes/forum-question": `/forum/${question}`,
+      "routes/search": "/search?q=gloves",
+      "routes/community-guidelines": "/community-guidelines",
+      "routes/article": `/article/${post.slug}`,
+    };
+    for (const id of optedIn) if (id.startsWith("guide-")) samples[id] = `/blog/${id.slice("guide-".length)}`;
+    expect(optedIn.filter((id) => !(id in samples))).toEqual([]);
+    expect(optedIn.length).toBeGreaterThanOrEqual(Object.keys(samples).length);
 
-  it("keys public pages by page, sidebar, role, assurance level and whether there is a display name", () => {
-    expect(memberPageKeyOf(req("/forum?page=2"), viewer)).toBe("/forum?page=2 sidebar=open role=member aal=aal1 name=none");
-    expect(memberPageKeyOf(req("/", "sidebar:state=false"), { ...viewer, role: "admin", displayName: "A" })).toBe(
-      "/ sidebar=collapsed role=admin aal=aal1 name=set",
-    );
-    for (const url of ["/account", "/admin", "/auth", "/forum?ask=1", "/forum.data", "/new-york/arthritis-pain-relief", "/forum/1/extra"]) {
-      expect(memberPageKeyOf(req(url), viewer), url).toBeNull();
+    const alpha = await member({ displayName: "Alpha Alder", email: `alpha-${Date.now()}@example.com` });
+    const bravo = await member({ displayName: "Bravo Birch", email: `bravo-${Date.now()}@example.com` });
+    const people = [
+      { m: alpha, cookie: `${alpha.cookie}; sidebar:state=true; text-size=alphalarge; theme=alphadark`, agent: "AlphaBrowser/1.0" },
+      { m: bravo, cookie: `${bravo.cookie}; sidebar:state=true; text-size=bravosmall; theme=bravolight`, agent: "BravoBrowser/2.0" },
+    ];
+    const marks = (p: (typeof people)[number]) => [p.m.email, p.m.id, p.m.displayName!, p.m.cookie.split("=").slice(1).join("="), p.cookie.match(/text-size=(\w+)/)![1], p.cookie.match(/theme=(\w+)/)![1], p.agent];
+    const view = async (path: string, p: (typeof people)[number]) => {
+      const res = await app.fetch(path, { headers: { Cookie: p.cookie, "User-Agent": p.agent, "Accept-Encoding": BROWSER_ENCODINGS } });
+      return { status: res.status, text: await res.text() };
+    };
+    // Both members are known to the viewer cache before the walk (a template is made only then).
+    for (const p of people) await view("/auth/forgot", p);
+    for (const id of optedIn) {
+      const path = samples[id];
+      for (const [first, second] of [[people[0], people[1]], [people[1], people[0]]]) {
+        // A new epoch: the first member's view renders the template the second is served from.
+        app.runtime.freshness.bump("content");
+        await view(path, first);
+        await view(path, first);
+        const before = served.length;
+        const seen = await view(path, second);
+        expect(seen.status, path).toBe(200);
+        expect(served.length, `${path} came from a template`).toBeGreaterThan(before);
+        expect(seen.text, path).toContain(`Account menu for ${second.m.email}`);
+        for (const mark of marks(first)) expect(seen.text.includes(mark), `${path} shows ${mark} to another member`).toBe(false);
+      }
     }
-    expect(memberPageKeyOf(req("/forum", "toast=abc"), viewer)).toBeNull();
-    expect(memberPageKeyOf(req("/forum", "", "HEAD"), viewer)).toBeNull();
+  });
+});
+
+describe("template keys and cutting", () => {
+  const viewer = { id: "u1", email: "a@example.com", role: "member", aal: "aal1", displayName: null, emailVerified: false, twoFactorEnabled: false, sessionId: "s1" } as Viewer;
+  const req = (url: string, cookie = "", method = "GET") => ({ method, url, headers: { cookie } });
+  const all = () => true;
+
+  it("keys public pages by page, sidebar and every field of the stand-in viewer, never the member's own values", () => {
+    const key = memberPageKeyOf(req("/forum?page=2"), viewer, all)!;
+    expect(key.startsWith("/forum?page=2 sidebar=open viewer=")).toBe(true);
+    expect(key).not.toContain("a@example.com");
+    expect(key).not.toContain("u1");
+    expect(memberPageKeyOf(req("/forum?page=2"), { ...viewer, id: "u2", email: "b@example.com", sessionId: "s2" }, all)).toBe(key);
+    for (const other of [{ role: "admin" }, { aal: "aal2" }, { displayName: "A" }, { emailVerified: true }, { twoFactorEnabled: true }] as Partial<Viewer>[]) {
+      expect(memberPageKeyOf(req("/forum?page=2"), { ...viewer, ...other }, all), JSON.stringify(other)).not.toBe(key);
+    }
+    expect(memberPageKeyOf(req("/", "sidebar:state=false"), viewer, all)).toMatch(/^\/ sidebar=collapsed viewer=/);
+    expect(memberPageKeyOf(req("/forum?ask=1"), viewer, all)).toBeNull();
+    expect(memberPageKeyOf(req("/forum", "toast=abc"), viewer, all)).toBeNull();
+    expect(memberPageKeyOf(req("/forum", "", "HEAD"), viewer, all)).toBeNull();
+    expect(memberPageKeyOf(req("/forum"), viewer, () => false)).toBeNull();
+  });
+
+  it("lets only routes that opted in through their handle be templates", async () => {
+    const eligible = templateEligibility((await app.build()).routes);
+    for (const path of ["/", "/forum", "/forum/12", "/blog", "/blog/capsaicin-arthritis-guide", "/article/any-story", "/search", "/community-guidelines"]) {
+      expect(eligible(path), path).toBe(true);
+    }
+    for (const path of ["/account", "/account/security", "/admin", "/admin/reports", "/auth", "/auth/reset", "/new-york/arthritis-pain-relief", "/forum/1/extra", "/no-such-page"]) {
+      expect(eligible(path), path).toBe(false);
+    }
   });
 
   it("refuses to keep a page whose values stand where no encoding is known", () => {
