@@ -347,7 +347,6 @@ test("sign-out, revocation, a password change and a role change hold on every in
   // A role taken away from the command line.
   await warm("/admin", [admin]);
   await everywhere("/admin", admin, (r) => r.status === 200, Date.now());
-  since = Date.now();
   setRole(adminEmail, "member");
   since = Date.now();
   await everywhere("/admin", admin, (r) => r.status === 403, since);
