@@ -12,8 +12,8 @@
 // XML feeds, plain text), not marked private. Its CSP nonce would be stale for the next visitor,
 // so HTML is stored with a policy that allows its inline scripts by their sha256 hashes.
 //
-// Headers: cached pages are `public, max-age=0, s-maxage=60, stale-while-revalidate=300` with a
-// strong ETag (If-None-Match answers 304) and `Vary: Accept-Encoding, Cookie`; responses to
+// Headers: cached pages are `public, no-cache` (a shared cache may keep them but must ask again
+// before each use; docs/decisions/002-proxy-cache-headers.md) with a strong ETag (If-None-Match answers 304) and `Vary: Accept-Encoding, Cookie`; responses to
 // signed-in visitors and responses that set a cookie are `private, no-store`. `X-Cache` says
 // HIT (served from the cache) or MISS (rendered for this request).
 //
@@ -28,7 +28,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { logRequest, type Logger } from "../app/server/log.server";
 import type { CachedPage, PageCache } from "../app/server/page-cache.server";
 
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const PUBLIC_CACHE_CONTROL = "public, no-cache";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 const VARY = "Accept-Encoding, Cookie";
 

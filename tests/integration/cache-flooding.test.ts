@@ -25,6 +25,24 @@ describe("forwarding headers and the cache key", () => {
   });
 });
 
+describe("what a shared cache in front may do", () => {
+  let app: HttpApp;
+  beforeAll(async () => {
+    app = await startHttpApp();
+  });
+  afterAll(() => app.close());
+
+  it("may keep a public page but must revalidate it before every use, and gets a 304 while it is unchanged", async () => {
+    await app.fetch("/community-guidelines");
+    const res = await app.fetch("/community-guidelines");
+    const cacheControl = res.headers.get("cache-control") ?? "";
+    expect(cacheControl).toMatch(/\bno-cache\b/);
+    expect(cacheControl).not.toMatch(/s-maxage|stale-while-revalidate|max-age=[1-9]/);
+    const again = await app.fetch("/community-guidelines", { headers: { "If-None-Match": res.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+});
+
 describe("behind a trusted proxy", () => {
   let app: HttpApp;
   beforeAll(async () => {
