@@ -28,7 +28,7 @@ import {
 import type { PageCache } from "../app/server/page-cache.server";
 import type { Viewer } from "../app/server/session.server";
 import { sessionCookieOf } from "../app/server/session-cookie.server";
-import type { ViewerCache } from "../app/server/viewer-cache.server";
+import type { ViewerCache } from "../app/server/cache/viewer-cache.server";
 import { acceptsGzip, CSP_HEADERS, pageKeyOf, pathOf, PRIVATE_CACHE_CONTROL, requestIdOf, storedHeaders } from "./page-cache";
 
 /** Whether the page at a path belongs to a route that opted in (`handle.memberTemplate`). */

@@ -13,6 +13,7 @@
 // template; an author of one of them always gets a page rendered for them. server/member-pages.ts
 // is the HTTP side: which requests may be served from here, and the answer itself.
 import crypto from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { PageCache } from "./page-cache.server";
 import { compressSegment, gzipSegments, type Segment } from "./gzip-segments.server";
@@ -190,24 +191,17 @@ export function createMemberPages(
   pageCache: Pick<PageCache, "version">,
   options: { enabled: boolean; maxEntries?: number; ttlMs?: number },
 ): MemberPages {
-  const maxEntries = options.maxEntries ?? 100;
-  const ttlMs = options.ttlMs ?? 60_000;
-  const entries = new Map<string, MemberPage>();
+  const entries = new LRUCache<string, MemberPage>({ max: options.maxEntries ?? 100, ttl: options.ttlMs ?? 60_000 });
   return {
     enabled: options.enabled,
     get(key) {
       const page = entries.get(key);
-      if (!page) return undefined;
-      if (page.version !== pageCache.version() || Date.now() - page.createdAt > ttlMs) {
-        entries.delete(key);
-        return undefined;
-      }
-      return page;
+      if (!page || page.version === pageCache.version()) return page;
+      entries.delete(key);
+      return undefined;
     },
     store(key, page, renderedAt) {
       if (!options.enabled || renderedAt !== pageCache.version()) return undefined;
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       const kept = { ...page, version: renderedAt, createdAt: Date.now() };
       entries.set(key, kept);
       return kept;

@@ -13,8 +13,8 @@ import { createFreshness, type Freshness } from "./freshness.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 import { isDatabaseEmpty, seedDemoContent } from "./seed.server";
 import { indexGuides } from "./guides.server";
-import { createReadCache, type ReadCache } from "./read-cache.server";
-import { createViewerCache, type ViewerCache } from "./viewer-cache.server";
+import { createReadCache, type ReadCache } from "./cache/read-cache.server";
+import { createViewerCache, type ViewerCache } from "./cache/viewer-cache.server";
 import { createMemberPages, type MemberPages } from "./member-pages.server";
 
 export interface Runtime {

@@ -11,9 +11,9 @@ import * as signOutRoute from "~/routes/auth-sign-out";
 import * as forumRoute from "~/routes/forum";
 import * as questionRoute from "~/routes/forum-question";
 import type { Db } from "~/server/db.server";
-import { createReadCache } from "~/server/read-cache.server";
+import { createReadCache } from "~/server/cache/read-cache.server";
 import { loadViewer, type Viewer } from "~/server/session.server";
-import { createViewerCache } from "~/server/viewer-cache.server";
+import { createViewerCache } from "~/server/cache/viewer-cache.server";
 import { callRoute, contextFor, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

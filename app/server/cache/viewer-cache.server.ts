@@ -3,7 +3,8 @@
 // the session's own expiry. Any change of accounts anywhere (sign-out, revoked sessions, password,
 // two-step, names, roles set from the command line, deletion) clears it on every instance through
 // the freshness authority; writes and private pages never use it (session.server.ts).
-import type { Viewer } from "./session.server";
+import { LRUCache } from "lru-cache";
+import type { Viewer } from "../session.server";
 
 export const VIEWER_TTL_MS = 30_000;
 
@@ -18,25 +19,14 @@ export interface ViewerCache {
 
 export function createViewerCache(options: { ttlMs?: number; maxEntries?: number } = {}): ViewerCache {
   const ttlMs = options.ttlMs ?? VIEWER_TTL_MS;
-  const maxEntries = options.maxEntries ?? 10_000;
-  const entries = new Map<string, { viewer: Viewer; until: number }>();
+  const cache = new LRUCache<string, Viewer>({ max: options.maxEntries ?? 10_000, ttl: ttlMs });
   return {
-    get(token) {
-      const entry = entries.get(token);
-      if (!entry) return undefined;
-      if (Date.now() >= entry.until) {
-        entries.delete(token);
-        return undefined;
-      }
-      return entry.viewer;
-    },
+    get: (token) => cache.get(token),
     set(token, viewer, sessionExpiresAt) {
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(token, { viewer, until: Math.min(Date.now() + ttlMs, sessionExpiresAt) });
+      const ttl = Math.min(ttlMs, sessionExpiresAt - Date.now());
+      if (ttl > 0) cache.set(token, viewer, { ttl });
     },
-    invalidate() {
-      entries.clear();
-    },
-    size: () => entries.size,
+    invalidate: () => cache.clear(),
+    size: () => cache.size,
   };
 }
