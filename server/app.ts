@@ -7,7 +7,6 @@ import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
-import { writeScope } from "../app/server/freshness.server";
 import { logRequest } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { sessionCookieName } from "../app/server/session-cookie.server";
@@ -17,6 +16,7 @@ import { pageCacheFastPath, pageCacheMiddleware, requestIdOf } from "./page-cach
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
 import { untrustedForwardingRemover } from "./http/forwarded";
+import { bumpAfterWrites } from "./http/bump-after-writes";
 
 export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
@@ -66,20 +66,6 @@ export function createApp(runtime: Runtime) {
     next();
   });
 
-  // Every successful write through a form or the JSON API tells the freshness authority once,
-  // as its answer is about to go out; no route or domain module clears a cache itself. The auth
-  // library's calls (its endpoints and our /auth forms) tell it from its own hooks.
-  app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: typeof res, ...args: unknown[]) {
-      const scope = writeScope(req.method, req.path, typeof args[0] === "number" ? args[0] : res.statusCode);
-      if (scope) runtime.freshness.bump(scope);
-      return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
-    } as typeof res.writeHead;
-    next();
-  });
-
   // Security headers, request limits and the same-origin check for writes, before anything else answers.
   app.use(securityHeaders(runtime.env), requestLimits(), originCheck(runtime.env, runtime.log));
 
@@ -101,6 +87,9 @@ export function createApp(runtime: Runtime) {
     res.setHeader("Cache-Control", "public, max-age=300");
     res.json(await runtime.auth.api.getJwks());
   });
+
+  // Every successful form write tells the freshness authority (the API router does the same).
+  app.use(bumpAfterWrites(runtime.freshness));
 
   // Signed-out visitors get public pages from the page cache; everything else renders.
   app.use(

@@ -27,6 +27,7 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { logRequest, type Logger } from "../app/server/log.server";
 import type { CachedPage, PageCache } from "../app/server/page-cache.server";
+import { measureDataAge } from "../app/server/cache/data-age.server";
 
 export const PUBLIC_CACHE_CONTROL = "public, no-cache";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -361,6 +362,7 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
   const inFlight = new Map<string, Promise<CachedPage | null>>();
 
   function render(req: Request, res: Response, next: NextFunction, key: string) {
+    let since = Date.now;
     const renderedAt = cache.version();
     const flightKey = `${renderedAt}\n${key}`;
     // An expired page is still served to the others until this render replaces it.
@@ -406,7 +408,7 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
           const csp = CSP_HEADERS.find((name) => res.getHeader(name) !== undefined) ?? CSP_HEADERS[0];
           headers.push([csp, pagePolicy(body.toString("utf8"))]);
         }
-        cache.store(key, { status: 200, headers, body }, renderedAt).then(
+        cache.store(key, { status: 200, headers, body }, renderedAt, since()).then(
           ({ page, stored }) => {
             settle(page, stored);
             sendPage(req, res, page, "MISS");
@@ -419,7 +421,7 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
       },
       () => settle(null),
     );
-    next();
+    since = measureDataAge(next).since;
   }
 
   return (req, res, next) => {
@@ -432,7 +434,9 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
       // compression in front would compress each piece apart (with a compressor per response
       // in memory meanwhile); the page goes out in one piece, compressed at once.
       captureResponse(res, (body) => res.end(compressOnce(req, res, personalise ? personalise(req, res, body) : body)), () => {});
-      return next();
+      // A members' template made from this render is as old as its oldest data.
+      measureDataAge(next);
+      return;
     }
     const page = cache.get(key);
     if (page) return sendPage(req, res, page, "HIT");

@@ -16,6 +16,7 @@ import crypto from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { PageCache } from "./page-cache.server";
+import { dataSince } from "./cache/data-age.server";
 import { compressSegment, gzipSegments, type Segment } from "./gzip-segments.server";
 import { viewerContext, type Viewer } from "./session.server";
 
@@ -202,8 +203,12 @@ export function createMemberPages(
     },
     store(key, page, renderedAt) {
       if (!options.enabled || renderedAt !== pageCache.version()) return undefined;
-      const kept = { ...page, version: renderedAt, createdAt: Date.now() };
-      entries.set(key, kept);
+      // As old as the oldest data its render read (data-age.server.ts), and kept no longer.
+      const createdAt = dataSince();
+      const ttl = (options.ttlMs ?? 60_000) - (Date.now() - createdAt);
+      if (ttl <= 0) return undefined;
+      const kept = { ...page, version: renderedAt, createdAt };
+      entries.set(key, kept, { ttl });
       return kept;
     },
     size: () => entries.size,

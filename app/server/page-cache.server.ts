@@ -55,7 +55,7 @@ export interface PageCache {
    * `renderedAt` (the version read before rendering): a page rendered from data older than the
    * last write is served to its own request but never kept.
    */
-  store(key: string, page: PageInput, renderedAt: number): Promise<{ page: CachedPage; stored: boolean }>;
+  store(key: string, page: PageInput, renderedAt: number, dataSince?: number): Promise<{ page: CachedPage; stored: boolean }>;
   /** Forget every page: called by the freshness authority on every content change. */
   invalidate(): void;
   /** The content epoch (freshness.server.ts) the pages belong to; stale pages are never kept. */
@@ -149,9 +149,10 @@ export function createPageCache(options: { enabled: boolean; maxEntries?: number
       if (options.enabled) keep(key, cached);
       return cached;
     },
-    async store(key, page, renderedAt) {
+    async store(key, page, renderedAt, dataSince = Date.now()) {
       const [gz, br] = await Promise.all([gzip(page.body, { level: 9 }), brotli(page.body, brotliOptions(page.body.length, STORE_QUALITY))]);
-      const cached: CachedPage = { ...page, gzip: gz, br, etag: etagOf(page.body), createdAt: Date.now(), usedAt: Date.now(), hits: 0 };
+      // Its lifetime counts from the oldest data it was rendered from, not from the render.
+      const cached: CachedPage = { ...page, gzip: gz, br, etag: etagOf(page.body), createdAt: dataSince, usedAt: Date.now(), hits: 0 };
       const stored = options.enabled && renderedAt === version();
       if (stored) keep(key, cached);
       return { page: cached, stored };

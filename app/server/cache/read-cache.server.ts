@@ -6,6 +6,7 @@
 // lru-cache's fetch shares one query among concurrent reads of a key and keeps no failed read.
 // What is cached is the same for everyone: nothing here depends on who is asking.
 import { LRUCache } from "lru-cache";
+import { noteDataRead } from "./data-age.server";
 
 export interface ReadCache {
   /** The value of `key` read since the last write, or `load()` now (once, for all who ask meanwhile). */
@@ -19,17 +20,22 @@ export function createReadCache(
 ): ReadCache {
   const enabled = options.enabled ?? true;
   // Values are boxed: lru-cache keeps objects, and a load may return null or a number.
-  const cache = new LRUCache<string, { value: unknown }, () => Promise<unknown>>({
+  const cache = new LRUCache<string, { value: unknown; at: number }, () => Promise<unknown>>({
     max: options.maxEntries ?? 2000,
     ttl: options.ttlMs ?? 60_000,
-    fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+    fetchMethod: async (_key, _stale, { context }) => {
+      const at = Date.now();
+      return { value: await context(), at };
+    },
   });
   return {
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (!enabled) return load();
       // Keyed by epoch: entries of an older one are never read again and age out.
-      const box = await cache.fetch(`${epoch.version()}\n${key}`, { context: load });
-      return box!.value as T;
+      const box = (await cache.fetch(`${epoch.version()}\n${key}`, { context: load }))!;
+      // A page made from this read is as old as the read (data-age.server.ts).
+      noteDataRead(box.at);
+      return box.value as T;
     },
     size: () => cache.size,
   };
