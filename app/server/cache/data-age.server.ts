@@ -5,11 +5,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 const renders = new AsyncLocalStorage<{ oldest: number }>();
 
-/** Runs `fn` (a render) while noting the time of the oldest data it reads. */
+/**
+ * Runs `fn` (a render) while noting the time of the oldest shared data it reads. `since()` is
+ * that time, or now when it read none (what it read itself is as fresh as the page).
+ */
 export function measureDataAge<T>(fn: () => T): { result: T; since: () => number } {
-  const store = { oldest: Date.now() };
+  const store = { oldest: Infinity };
   const result = renders.run(store, fn);
-  return { result, since: () => store.oldest };
+  return { result, since: () => Math.min(store.oldest, Date.now()) };
 }
 
 /** Called by caches of shared data: this render used data read at `readAt`. */
@@ -18,7 +21,7 @@ export function noteDataRead(readAt: number) {
   if (store && readAt < store.oldest) store.oldest = readAt;
 }
 
-/** The time of the oldest data the current render has read so far (now, outside a render). */
+/** The time of the oldest shared data the current render has read so far (else now). */
 export function dataSince(): number {
-  return renders.getStore()?.oldest ?? Date.now();
+  return Math.min(renders.getStore()?.oldest ?? Infinity, Date.now());
 }
