@@ -76,7 +76,6 @@ function expectedColumnsMessage(kind: ImportKind, fields: string[]) {
   return parts.join(" ");
 }
 
-
 type Validated =
   | { kind: "cities"; row: number; value: CityInput }
   | { kind: "services"; row: number; value: ServiceInput }
