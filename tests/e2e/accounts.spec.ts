@@ -14,7 +14,7 @@ test.describe("accounts", () => {
     await page.getByRole("tab", { name: "Sign Up" }).click();
     const form = page.locator("form[data-form='sign-up']");
     await form.getByLabel("Email").fill(email);
-    await form.getByLabel("Password").fill("abcdef");
+    await form.getByLabel("Password").fill("abcdefgh-42");
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Account created!", { exact: true })).toBeVisible();
     await expect(page.getByText("Welcome to the RA community", { exact: true })).toBeVisible();

@@ -38,3 +38,29 @@ test("signing in with a hostile redirectTo lands on the home page, never elsewhe
     expect(res.headers()["set-cookie"] ?? "").not.toContain("planted");
   }
 });
+
+test("the auth library's delete-user endpoint wants the password, even from a fresh session", async ({ request, baseURL }) => {
+  const member = await signUpByApi(request, baseURL!);
+  const bare = await request.post("/api/auth/delete-user", { headers: { Origin: baseURL! }, data: {} });
+  expect(bare.status()).toBe(400);
+  const session = await request.get("/api/auth/get-session");
+  expect((await session.json())?.user?.email).toBe(member.email);
+});
+
+test("the password reset page is never cached and its token stays out of the path", async ({ request }) => {
+  const res = await request.get("/auth/reset?token=abcdefghijklmnopqrstu");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["cache-control"]).toBe("no-store");
+});
+
+test("sign-up explains the password rules and refuses a common password", async ({ page }) => {
+  await page.goto("/auth?tab=signup");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const form = page.locator("form[data-form='sign-up']");
+  await expect(form.getByText("At least 8 characters. Common passwords are not accepted; a few unrelated words make a strong one.")).toBeVisible();
+  await form.getByLabel("Email").fill(uniqueEmail("weak"));
+  await form.getByLabel("Password").fill("password123");
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(form.getByText(/This password is one of the most common ones/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /Account menu/ })).toHaveCount(0);
+});
