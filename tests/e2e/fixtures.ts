@@ -56,6 +56,8 @@ export async function signUp(page: Page, email = uniqueEmail(), password = "a-lo
  * to it: the address is proved, so the account is an admin, signed in.
  */
 export async function signUpAdmin(page: Page, email: string) {
+  // Reading the mail and opening its link take a few seconds more than a plain sign-up.
+  base.setTimeout(base.info().timeout + 20_000);
   const account = await signUp(page, email);
   const mail = await waitForMail(email, /Confirm your email/);
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
