@@ -99,6 +99,8 @@ export const twoFactors = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // The 30-second time step of the last code accepted: a code is good once (totp-replay.server.ts).
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
 );

@@ -2,7 +2,7 @@
 // need them for their fields' attributes, and importing them from here keeps zod out of the
 // browser's code for pages whose forms are checked on the server.
 export const LIMITS = {
-  passwordMin: 6,
+  passwordMin: 8,
   passwordMax: 128,
   emailMax: 254,
   titleMax: 200,

@@ -79,10 +79,12 @@ export const signInSchema = z.object({
     .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
 });
 
+// Length counts characters as people see them (an emoji is one), as NIST SP 800-63B asks; the
+// server also refuses the most common passwords (account-policy.server.ts).
 export const newPasswordField = z
   .string({ error: "Password is required" })
-  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
-  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+  .refine((v) => [...v].length >= LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .refine((v) => [...v].length <= LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 
 export const signUpSchema = z.object({ email: emailField, password: newPasswordField });
 

@@ -53,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!/^\d{6}$/.test(code)) return data({ intent, error: "Enter the 6-digit code from your authenticator app", enrolment: again }, { status: 400 });
     const result = await callAuth(runtime, request, "/two-factor/verify-totp", { code });
     if (!result.ok) {
-      return data({ intent, error: result.status === 429 ? authMessage(result) : "That code did not work. Check the time on your phone and try again.", enrolment: again }, { status: 400 });
+      const message = result.status === 429 || result.body.code === "TOTP_CODE_USED" ? authMessage(result) : "That code did not work. Check the time on your phone and try again.";
+      return data({ intent, error: message, enrolment: again }, { status: 400 });
     }
     return redirectWithToast("/account/security", { title: "Two-step verification is on", description: "You will be asked for a code when you sign in." }, cookieHeaders(result.cookies));
   }

@@ -17,6 +17,7 @@ import {
   revokeSession,
   setDisplayName,
 } from "~/server/account.server";
+import { displayNameProblem, passwordProblem } from "~/server/account-policy.server";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { requireUser } from "~/server/session.server";
@@ -55,12 +56,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "display-name": {
       const parsed = displayNameSchema.safeParse({ displayName: form.get("displayName") });
       if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+      const reserved = displayNameProblem(parsed.data.displayName);
+      if (reserved) return data({ intent, errors: { displayName: reserved } }, { status: 400 });
       await setDisplayName(db, viewer.id, parsed.data.displayName);
       return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${parsed.data.displayName}.`) };
     }
     case "change-password": {
       const next = newPasswordField.safeParse(form.get("newPassword"));
       if (!next.success) return data({ intent, errors: { newPassword: next.error.issues[0].message } }, { status: 400 });
+      const weak = passwordProblem(next.data);
+      if (weak) return data({ intent, errors: { newPassword: weak } }, { status: 400 });
       const result = await callAuth(runtime, request, "/change-password", {
         currentPassword: String(form.get("currentPassword") ?? ""),
         newPassword: next.data,

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { LIMITS } from "~/lib/limits";
 import { newPasswordField } from "~/lib/validation";
+import { passwordProblem } from "~/server/account-policy.server";
 import { authMessage, callAuth } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { redirectWithToast } from "~/server/toast.server";
@@ -12,6 +13,11 @@ import type { Route } from "./+types/auth-reset";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), { title: "Choose a new password", path: "/auth/reset", noindex: true });
+
+// The page's address holds the reset token: no cache, shared or the browser's own, may keep it.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -26,6 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(form.get("token") ?? "");
   const parsed = newPasswordField.safeParse(form.get("password"));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  const weak = passwordProblem(parsed.data);
+  if (weak) return data({ error: weak }, { status: 400 });
   if (form.get("password") !== form.get("confirm")) return data({ error: "The two passwords do not match" }, { status: 400 });
   const result = await callAuth(runtime, request, "/reset-password", { newPassword: parsed.data, token });
   if (!result.ok) {
@@ -43,7 +51,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-bold">Choose a new password</h1>
-          <CardDescription>Use at least {LIMITS.passwordMin} characters.</CardDescription>
+          <CardDescription>Use at least {LIMITS.passwordMin} characters. Common passwords are not accepted.</CardDescription>
         </CardHeader>
         <CardContent>
           {loaderData.invalid ? (

@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const path = method === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
   const result = await callAuth(runtime, request, path, { code });
   if (!result.ok) {
-    const message = result.status === 429 ? authMessage(result) : "That code did not work. Please check it and try again.";
+    const message =
+      result.status === 429 || result.body.code === "TOTP_CODE_USED" ? authMessage(result) : "That code did not work. Please check it and try again.";
     return data({ method, error: message }, { status: result.status === 429 ? 429 : 400 });
   }
   return redirectWithToast(

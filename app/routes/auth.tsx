@@ -10,6 +10,7 @@ import { LIMITS } from "~/lib/limits";
 import { fieldErrors, signInSchema, signUpSchema, type FieldErrors } from "~/lib/validation";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
+import { passwordProblem } from "~/server/account-policy.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
@@ -73,6 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = signUpSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error), values: { email } }, { status: 400 });
+  const weak = passwordProblem(parsed.data.password);
+  if (weak) return data<ActionResult>({ intent, errors: { password: weak }, values: { email } }, { status: 400 });
   const result = await callAuth<{ token?: string | null }>(runtime, request, "/sign-up/email", {
     ...parsed.data,
     name: "",
@@ -128,7 +131,7 @@ function AuthForm({ tab, result, redirectTo }: { tab: Tab; result?: ActionResult
         required
         minLength={tab === "signup" ? LIMITS.passwordMin : undefined}
         maxLength={LIMITS.passwordMax}
-        hint={tab === "signup" ? `At least ${LIMITS.passwordMin} characters.` : undefined}
+        hint={tab === "signup" ? `At least ${LIMITS.passwordMin} characters. Common passwords are not accepted; a few unrelated words make a strong one.` : undefined}
         error={errors.password}
       />
       <Button type="submit" disabled={busy} className="w-full">

@@ -20,7 +20,6 @@ import {
   ForbiddenError,
   getQuestion,
   NotFoundError,
-  type AnswerView,
 } from "~/server/forum.server";
 import { reportContent } from "~/server/moderation.server";
 import { postAnswer } from "~/server/posting.server";
@@ -47,7 +46,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // that variants cost neither a render nor a place in the page cache.
   if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
   const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId)]);
-  return { question, viewerId, submissionKey: submissionKeyFor(context) };
+  // Readers get whether each post is their own, never who wrote it: an author's internal id
+  // would tie one member's 'Anonymous' posts together.
+  const isMine = (authorId: string | null) => authorId !== null && authorId === viewerId;
+  const { authorId, answers, ...shown } = question;
+  return {
+    question: { ...shown, isMine: isMine(authorId), answers: answers.map(({ authorId: by, ...answer }) => ({ ...answer, isMine: isMine(by) })) },
+    signedIn: viewerId !== null,
+    submissionKey: submissionKeyFor(context),
+  };
 }
 
 // Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
@@ -212,7 +219,9 @@ function OwnerControls({ kind, id, title, content, result }: { kind: "question" 
   );
 }
 
-function AnswerItem({ answer, viewerId, result }: { answer: AnswerView; viewerId: string | null; result?: ActionData }) {
+type ShownAnswer = Route.ComponentProps["loaderData"]["question"]["answers"][number];
+
+function AnswerItem({ answer, signedIn, result }: { answer: ShownAnswer; signedIn: boolean; result?: ActionData }) {
   return (
     <li id={`answer-${answer.id}`} className="scroll-mt-20">
       <Card>
@@ -222,9 +231,9 @@ function AnswerItem({ answer, viewerId, result }: { answer: AnswerView; viewerId
             {answer.authorName} · <RelativeTime date={answer.createdAt} />
             {answer.updatedAt !== answer.createdAt ? " · edited" : null}
           </p>
-          {viewerId ? (
+          {signedIn ? (
             <div className="flex flex-wrap gap-2">
-              {answer.authorId === viewerId ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
+              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
             </div>
           ) : null}
         </CardContent>
@@ -260,7 +269,7 @@ function AnswerForm({ questionId, submissionKey }: { questionId: number; submiss
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { question, viewerId, submissionKey } = loaderData;
+  const { question, signedIn, submissionKey } = loaderData;
   const result = actionData as ActionData | undefined;
   useActionToast(result);
   const n = question.answers.length;
@@ -279,8 +288,8 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </p>
         <p className="whitespace-pre-line break-words text-lg">{question.content}</p>
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
-        {viewerId ? (
-          question.authorId === viewerId ? (
+        {signedIn ? (
+          question.isMine ? (
             <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
           ) : (
             <ReportForm targetType="question" targetId={question.id} result={result} />
@@ -294,7 +303,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {n === 0 ? <p className="text-muted-foreground">No answers yet. Share what has helped you.</p> : null}
         <ol className="grid gap-3">
           {question.answers.map((a) => (
-            <AnswerItem key={a.id} answer={a} viewerId={viewerId} result={result} />
+            <AnswerItem key={a.id} answer={a} signedIn={signedIn} result={result} />
           ))}
         </ol>
       </section>
@@ -302,7 +311,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <h2 id="your-answer" className="text-2xl font-semibold">
           Add an answer
         </h2>
-        {viewerId ? (
+        {signedIn ? (
           result?.intent === "answer" ? (
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="answer" />

@@ -3,13 +3,16 @@
 // We configure it here and add the helpers routes need (requireUser, requireRole).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError, sendVerificationEmailFn } from "better-auth/api";
 import { jwt, twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import { SITE_NAME, type Env } from "./env.server";
 import type { Db } from "./db.server";
 import type { Mailer } from "./mail.server";
 import { RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
-import { schema } from "../../db/schema";
+import { schema, users } from "../../db/schema";
+import { displayNameProblem, passwordProblem } from "./account-policy.server";
+import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 
 export const ROLES = ["member", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -17,6 +20,16 @@ export type Role = (typeof ROLES)[number];
 // Better Auth endpoints that only read: every other call may change who a session belongs to.
 const READ_ONLY_PATHS = new Set(["/get-session", "/token", "/jwks", "/list-sessions", "/list-accounts", "/ok", "/error"]);
 const MEMBERSHIP_PATHS = /^\/(sign-up\/|delete-user)/;
+// Where each endpoint that sets a password takes the new one from.
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+  "/set-password": "newPassword",
+};
+const TWO_FACTOR_COOKIE = "two_factor";
+
+const refuse = (message: string, code: string) => new APIError("BAD_REQUEST", { message, code });
 
 export function createAuth(options: {
   db: Db;
@@ -71,6 +84,9 @@ export function createAuth(options: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "member", input: false },
       },
+      // Deleting through the library's own endpoint takes the password every time (never just a
+      // fresh session, which anyone at an unlocked screen has); the before hook insists on it.
+      // What the member wrote stays, shown as 'Anonymous'. /account offers removing it too.
       deleteUser: { enabled: true },
     },
     session: {
@@ -79,10 +95,22 @@ export function createAuth(options: {
     },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
+      minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: !env.requireEmailVerification,
       requireEmailVerification: env.requireEmailVerification,
+      // With verification on, signing up with a known address answers like a new sign-up; the
+      // owner gets a mail saying so instead of a confirmation link.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send({
+          to: user.email,
+          subject: "Someone tried to join the Capsiva RA Community with your email",
+          text:
+            `Someone tried to create an account with ${user.email}, which already has one.\n\n` +
+            `If it was you, sign in at ${env.SITE_URL}/auth or choose a new password at ${env.SITE_URL}/auth/forgot.\n\n` +
+            "If it was not you, you can ignore this message: nothing has changed.",
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
@@ -97,6 +125,12 @@ export function createAuth(options: {
     },
     emailVerification: {
       sendOnSignUp: env.requireEmailVerification,
+      // ADMIN_EMAILS grants the role only to an address its owner has proved: whoever signs up
+      // first with a listed address gets nothing until they open the link mailed to it.
+      afterEmailVerification: async (user) => {
+        if (!env.ADMIN_EMAILS.includes(user.email.toLowerCase())) return;
+        await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
+      },
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send({
@@ -112,17 +146,17 @@ export function createAuth(options: {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
-            const isAdmin = env.ADMIN_EMAILS.includes(user.email.toLowerCase());
-            return { data: { ...user, role: isAdmin ? "admin" : "member" } };
-          },
+          // Every account starts as a member; roles come from the CLI or a verified listed address.
+          before: async (user) => ({ data: { ...user, role: "member" } }),
         },
       },
     },
     hooks: {
-      // Per-account limits inside the library's own request path, so that its JSON endpoints
-      // (/api/auth/sign-in/email, /api/auth/request-password-reset ...) are held to the same limits
-      // as our forms. The client address is the one the HTTP server trusts (server/app.ts).
+      // Before every call, through the HTTP handler or `auth.api` alike. First our per-account
+      // limits, so that the library's own JSON endpoints (/api/auth/sign-in/email,
+      // /api/auth/request-password-reset ...) are held to them as our forms are (the client
+      // address is the one the HTTP server trusts, server/app.ts); then the rules the library
+      // does not know (our password policy, reserved names, one use per one-time code).
       before: createAuthMiddleware(async (ctx) => {
         const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase().slice(0, 320) : "";
         if (ctx.path === "/sign-in/email" && email) {
@@ -135,6 +169,27 @@ export function createAuth(options: {
           const pending = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=([^;]*)/.exec(ctx.headers?.get("cookie") ?? "")?.[1];
           await consume("twoFactorAttempt", pending ? `pending ${pending}` : `address ${clientOf(ctx.headers)}`);
         }
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
+        if (passwordField && typeof body[passwordField] === "string") {
+          const problem = passwordProblem(body[passwordField]);
+          if (problem) throw refuse(problem, "PASSWORD_REFUSED");
+        }
+        if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && typeof body.name === "string") {
+          const problem = displayNameProblem(body.name);
+          if (problem) throw refuse(problem, "NAME_REFUSED");
+        }
+        if (ctx.path === "/delete-user" && (typeof body.password !== "string" || !body.password)) {
+          throw refuse("Please enter your password to delete your account.", "PASSWORD_REQUIRED");
+        }
+        // Deletion by a mailed token is not offered: nothing here ever sends one.
+        if (ctx.path === "/delete-user/callback") throw new APIError("NOT_FOUND");
+        if (ctx.path === "/two-factor/verify-totp" && typeof body.code === "string") {
+          const userId = await twoFactorUserId(ctx);
+          if (userId && !(await claimTotpCode(db, ctx.context.secretConfig, userId, body.code))) {
+            throw new APIError("UNAUTHORIZED", { message: CODE_USED_MESSAGE, code: "TOTP_CODE_USED" });
+          }
+        }
       }),
       // After every call, through the HTTP handler or `auth.api` alike.
       after: createAuthMiddleware(async (ctx) => {
@@ -144,6 +199,12 @@ export function createAuth(options: {
         }
         if (READ_ONLY_PATHS.has(ctx.path)) return;
         onChange?.(MEMBERSHIP_PATHS.test(ctx.path) && !isAPIError(ctx.context.returned) ? "all" : "accounts");
+        // A listed admin address signing up while verification is off is sent the confirmation
+        // link anyway: opening it is what makes the account an admin.
+        const created = ctx.context.newSession?.user;
+        if (ctx.path === "/sign-up/email" && created && !created.emailVerified && !env.requireEmailVerification && env.ADMIN_EMAILS.includes(created.email.toLowerCase())) {
+          await sendVerificationEmailFn(ctx, created);
+        }
       }),
     },
     rateLimit: {
@@ -185,4 +246,20 @@ export type Auth = ReturnType<typeof createAuth>;
 /** The client address of an auth call: the server sets X-Forwarded-For to the one it trusts. */
 function clientOf(headers: Headers | undefined): string {
   return headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}
+
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Whose code a /two-factor/verify-totp call checks: the signed-in member's (turning two-step
+ * verification on) or, halfway through signing in, the one the library's signed cookie names.
+ */
+async function twoFactorUserId(ctx: AuthContext): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return pending?.value ?? null;
 }

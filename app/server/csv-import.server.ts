@@ -2,7 +2,6 @@
 // with a header row), every row is validated (the same zod schemas as the admin forms), and only
 // when every row passes is the file stored: in one transaction, upserting by slug (pages by their
 // city and service pair), 500 rows per statement. The report names each rejected row and why.
-import Papa from "papaparse";
 import { inArray, sql } from "drizzle-orm";
 import { cities, cityServicePages, services } from "../../db/schema";
 import {
@@ -16,6 +15,7 @@ import {
   type PageInput,
   type ServiceInput,
 } from "~/components/places/place-rules";
+import { parseCsvOffThread, ParseTimeoutError, type ParseResult } from "./csv-parse.server";
 import type { Db } from "./db.server";
 import { isEffectivelyEmpty, sanitizeContent } from "./sanitize.server";
 
@@ -76,8 +76,6 @@ function expectedColumnsMessage(kind: ImportKind, fields: string[]) {
   return parts.join(" ");
 }
 
-type Row = Record<string, string | undefined>;
-
 type Validated =
   | { kind: "cities"; row: number; value: CityInput }
   | { kind: "services"; row: number; value: ServiceInput }
@@ -92,14 +90,15 @@ export async function importCsv(db: Db, kind: ImportKind, input: string): Promis
   const text = input.replace(/^\uFEFF/, "");
   if (text.trim() === "") return emptyReport(kind, start, { fileError: "The file is empty." });
 
-  const parsed = Papa.parse<Row>(text, {
-    header: true,
-    skipEmptyLines: "greedy",
-    transformHeader: (h) => h.trim().toLowerCase(),
-    delimitersToGuess: [",", ";", "\t"],
-  });
+  let parsed: ParseResult;
+  try {
+    parsed = await parseCsvOffThread(text);
+  } catch (error) {
+    if (!(error instanceof ParseTimeoutError)) throw error;
+    return emptyReport(kind, start, { fileError: "The file could not be read in time. Check that it is a plain CSV file and try again." });
+  }
 
-  const fields = (parsed.meta.fields ?? []).map((f) => f.trim());
+  const fields = parsed.fields.map((f) => f.trim());
   const expected = IMPORT_COLUMNS[kind];
   if (fields.length !== expected.length || expected.some((c) => !fields.includes(c))) {
     return emptyReport(kind, start, { fileError: expectedColumnsMessage(kind, fields) });

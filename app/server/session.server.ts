@@ -86,12 +86,24 @@ export function getViewer(context: Readonly<RouterContextProvider>): Viewer | nu
   return context.get(viewerContext);
 }
 
+/**
+ * The page a request is for. A client-side navigation asks for the page's data at "<path>.data"
+ * (the home page's at "/_root.data") with a "_routes" parameter; coming back there after signing
+ * in would show raw data, so the page's own address is used.
+ */
+export function pageAddressOf(request: Request): string {
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data")) return url.pathname + url.search;
+  const path = url.pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  return (path === "/_root" ? "/" : path) + (url.searchParams.size ? `?${url.searchParams}` : "");
+}
+
 /** The signed-in viewer, or a redirect to /auth that comes back here afterwards. */
 export function requireUser(request: Request, context: Readonly<RouterContextProvider>): Viewer {
   const viewer = context.get(viewerContext);
   if (!viewer) {
-    const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(pageAddressOf(request))}`);
   }
   return viewer;
 }

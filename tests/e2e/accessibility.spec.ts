@@ -2,7 +2,7 @@
 // checks (keyboard, focus, 44px targets); reading at 320px; and every page without JavaScript.
 import type { Page } from "@playwright/test";
 import { GUIDE_SLUGS } from "../../app/routes";
-import { expect, expectAccessible, gotoReady, signUp, test } from "./fixtures";
+import { expect, expectAccessible, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
 
 const GUIDES = GUIDE_SLUGS;
 
@@ -68,7 +68,8 @@ test.describe("axe on every page", () => {
     test(`signed in as an admin, ${width}`, async ({ browser }) => {
       const context = await browser.newContext(width === "phone" ? { viewport: PHONE, hasTouch: true, isMobile: true } : {});
       const page = await context.newPage();
-      await signUp(page, width === "phone" ? "e2e-admin-a11y@example.com" : undefined);
+      if (width === "phone") await signUpAdmin(page, "e2e-admin-a11y@example.com");
+      else await signUp(page);
       const pages = width === "phone" ? [...MEMBER_PAGES, ...ADMIN_PAGES] : MEMBER_PAGES;
       for (const path of pages) {
         await page.goto(path);

@@ -14,7 +14,7 @@ test.describe("accounts", () => {
     await page.getByRole("tab", { name: "Sign Up" }).click();
     const form = page.locator("form[data-form='sign-up']");
     await form.getByLabel("Email").fill(email);
-    await form.getByLabel("Password").fill("abcdef");
+    await form.getByLabel("Password").fill("abcdefgh-42");
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Account created!", { exact: true })).toBeVisible();
     await expect(page.getByText("Welcome to the RA community", { exact: true })).toBeVisible();
@@ -59,7 +59,10 @@ test.describe("accounts", () => {
     await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
     await expectAccessible(page, "/account/security (enrolment)");
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
-    await page.getByLabel("6-digit code").fill(totp.generate());
+    // A code is good once; the one used here is refused if offered again within its window.
+    test.setTimeout(90_000);
+    const enrolmentCode = totp.generate();
+    await page.getByLabel("6-digit code").fill(enrolmentCode);
     await page.getByRole("button", { name: "Verify and turn on" }).click();
     await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
 
@@ -69,6 +72,14 @@ test.describe("accounts", () => {
 
     await signIn(page, email, password);
     await expect(page).toHaveURL(/\/auth\/two-factor/);
+    const code = totp.generate();
+    if (code === enrolmentCode) {
+      await page.getByLabel("Authentication code").fill(code);
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect(page.getByText("This code has already been used. Please wait for the next code from your authenticator app.")).toBeVisible();
+      // The authenticator's next code, as a member would wait for it.
+      await expect.poll(() => totp.generate(), { timeout: 31_000, intervals: [1000] }).not.toBe(enrolmentCode);
+    }
     await page.getByLabel("Authentication code").fill(totp.generate());
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText("Welcome back!", { exact: true })).toBeVisible();

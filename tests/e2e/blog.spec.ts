@@ -1,4 +1,4 @@
-import { expect, expectAccessible, gotoReady, signUp, test } from "./fixtures";
+import { expect, expectAccessible, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
 
 const word = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 
@@ -39,7 +39,7 @@ test.describe("home and blog", () => {
   test("an editor publishes a post: it appears on /blog, in the home activity and at its address; unpublishing makes it a 404", async ({ browser }) => {
     const editorCtx = await browser.newContext();
     const editor = await editorCtx.newPage();
-    await signUp(editor, "e2e-admin-blog@example.com");
+    await signUpAdmin(editor, "e2e-admin-blog@example.com");
     await gotoReady(editor, "/admin/posts");
     await expectAccessible(editor, "/admin/posts");
     const title = `Spring walks with RA ${word()}`;

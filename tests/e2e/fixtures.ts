@@ -51,6 +51,22 @@ export async function signUp(page: Page, email = uniqueEmail(), password = "a-lo
   return { email, password };
 }
 
+/**
+ * Signs up with an address listed in ADMIN_EMAILS and opens the confirmation link the site mails
+ * to it: the address is proved, so the account is an admin, signed in.
+ */
+export async function signUpAdmin(page: Page, email: string) {
+  // Reading the mail and opening its link take a few seconds more than a plain sign-up.
+  base.setTimeout(base.info().timeout + 20_000);
+  const account = await signUp(page, email);
+  const mail = await waitForMail(email, /Confirm your email/);
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  expect(link, "confirmation link").toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
+  return account;
+}
+
 export async function signIn(page: Page, email: string, password: string) {
   await gotoReady(page, "/auth");
   const form = page.locator("form[data-form='sign-in']");

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, gotoReady, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, gotoReady, signUp, signUpAdmin, test, uniqueEmail } from "./fixtures";
 
 /** A short unique word (no long digit runs, which would look like a phone number). */
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
@@ -94,7 +94,7 @@ test.describe("forum", () => {
 
     const adminCtx = await browser.newContext();
     const admin = await adminCtx.newPage();
-    await signUp(admin, "e2e-admin-forum@example.com");
+    await signUpAdmin(admin, "e2e-admin-forum@example.com");
     await admin.goto("/admin/reports");
     const card = admin.getByRole("listitem").filter({ hasText: "This looks like spam" });
     await expect(card).toBeVisible();

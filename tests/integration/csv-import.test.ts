@@ -263,3 +263,35 @@ describe("upload through /admin/places", () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe("a hostile file", () => {
+  // While a file is parsed the server keeps answering: the longest pause a timer sees stays short.
+  async function longestPause(run: () => Promise<unknown>) {
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    try {
+      await run();
+    } finally {
+      clearInterval(timer);
+    }
+    return Math.max(longest, performance.now() - last);
+  }
+
+  it.each([
+    ["an even number of", 4 * 1024 * 1024, /has fewer values/],
+    ["an odd number of", 4 * 1024 * 1024 - 1, /not valid CSV/],
+  ])("4 MB of quote characters (%s) do not hold the event loop, and get a clear message", async (_, size, message) => {
+    const hostile = `${CITY_HEADER}\n${'"'.repeat(size)}`;
+    let report: ImportReport | undefined;
+    const pause = await longestPause(async () => {
+      report = await storesNothing(() => importCsv(rt.db, "cities", hostile));
+    });
+    expect(report!.fileError ?? report!.rejected[0]?.reason).toMatch(message);
+    expect(pause).toBeLessThan(250);
+  });
+});

@@ -30,13 +30,13 @@ const cookiesOf = (headers: Headers) =>
     .filter((c) => c.startsWith("better-auth."))
     .join("; ");
 
-async function signUp(email: string, password = "secret12") {
+async function signUp(email: string, password = "mild-lantern-42") {
   const res = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email, password }), contextFor(rt));
   expect(res.status).toBe(302);
   return cookiesOf(res.headers);
 }
 
-async function signIn(email: string, password = "secret12") {
+async function signIn(email: string, password = "mild-lantern-42") {
   const res = await callRoute(authRoute.action, formRequest("/auth", { intent: "signin", email, password }), contextFor(rt));
   expect(res.status).toBe(302);
   return cookiesOf(res.headers);
@@ -118,7 +118,7 @@ describe("who is signed in, remembered between page views", () => {
     await signUp("counted@example.com");
     const after = rt.pageCache.version();
     expect(after).toBeGreaterThan(before);
-    const refused = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email: "counted@example.com", password: "secret12" }), contextFor(rt));
+    const refused = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email: "counted@example.com", password: "mild-lantern-42" }), contextFor(rt));
     expect(refused.status).toBe(400);
     expect(rt.pageCache.version()).toBe(after);
   });
