@@ -20,6 +20,10 @@ const PUBLIC_PAGES = [
   "/chicago/arthritis-pain-relief",
   "/search?q=capsaicin",
   "/community-guidelines",
+  "/about",
+  "/privacy",
+  "/terms",
+  "/contact",
   "/no/such/page",
 ];
 const MEMBER_PAGES = ["/", "/forum", "/forum/1", "/account", "/account/security", "/blog"];
