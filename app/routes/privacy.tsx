@@ -33,8 +33,8 @@ export default function Privacy() {
           you see your devices on the <Link to="/account/security">security page</Link> and sign any of them out.
         </li>
         <li>
-          <strong>Server logs:</strong> for each request, the time, the page address, the result and how long it took. Logs never contain what you wrote,
-          your password or your session cookie. We use them to keep the site running and to investigate faults and abuse.
+          <strong>Server logs:</strong> for each request, the time, the page address, the result and how long it took; for each email we send, the
+          address it went to and its subject. Logs never contain what you wrote, your password or your session cookie. We use them to keep the site running and to investigate faults and abuse.
         </li>
       </ul>
       <h2>What we do not do</h2>
