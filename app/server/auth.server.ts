@@ -8,6 +8,7 @@ import { jwt, twoFactor } from "better-auth/plugins";
 import { SITE_NAME, type Env } from "./env.server";
 import type { Db } from "./db.server";
 import type { Mailer } from "./mail.server";
+import { passkeyPlugins } from "./passkey.server";
 import { schema } from "../../db/schema";
 
 export const ROLES = ["member", "moderator", "admin"] as const;
@@ -48,6 +49,7 @@ export function createAuth(options: {
         account: schema.accounts,
         verification: schema.verifications,
         twoFactor: schema.twoFactors,
+        passkey: schema.passkeys,
         jwks: schema.jwks,
         rateLimit: schema.rateLimits,
       },
@@ -134,6 +136,7 @@ export function createAuth(options: {
     },
     plugins: [
       twoFactor({ issuer: SITE_NAME }),
+      ...passkeyPlugins(env),
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
         // Tokens come from GET /api/auth/token; signing one into a header on every session read
