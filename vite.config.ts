@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
+import { writeShareImages } from "./scripts/share-images";
 
 // Every script and style sheet of the client build is compressed once, at build time, as well as
 // it can be: Zopfli for gzip (about 4 % smaller than zlib's best) and Brotli at quality 11. The
@@ -29,6 +30,18 @@ function precompressAssets(): Plugin {
           await Promise.all([writeFile(`${path}.gz`, gzip), writeFile(`${path}.br`, br)]);
         }),
       );
+    },
+  };
+}
+
+// PNG share images from the SVG illustrations, written next to the other client files.
+function shareImages(): Plugin {
+  return {
+    name: "capsiva:share-images",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle({ dir }) {
+      await writeShareImages(join(import.meta.dirname, "public"), dir!);
     },
   };
 }
@@ -71,5 +84,5 @@ export default defineConfig({
   // memory per server thread) where the pages use a few dozen.
   ssr: { noExternal: ["lucide", "radix-ui", /^@radix-ui\//] },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets(), shareImages()],
 });

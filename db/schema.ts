@@ -46,6 +46,8 @@ export const sessions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** 'passkey' when the session began with a passkey (a second factor in itself); null otherwise. */
+    signInMethod: text("sign_in_method"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -103,6 +105,27 @@ export const twoFactors = pgTable(
     lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/** WebAuthn credentials (Better Auth's passkey plugin): the public key only, never a secret. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );
 
 export const jwks = pgTable("jwks", {
@@ -300,6 +323,7 @@ export const schema = {
   accounts,
   verifications,
   twoFactors,
+  passkeys,
   jwks,
   rateLimits,
   rateLimitCounters,

@@ -6,6 +6,7 @@ import { Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/seo";
 import { PendingView } from "./pending-view";
+import { SITE_PAGES } from "./site/site-pages";
 import { buttonVariants } from "./ui/button-variants";
 import { Sidebar, SidebarDrawer, SidebarProvider, SidebarTrigger, useSidebar } from "./ui/sidebar";
 import { Tooltip, TooltipGroup } from "./ui/tooltip";
@@ -189,6 +190,17 @@ export function AppShell({
             <PendingView>{children}</PendingView>
           </main>
           <footer className="border-t px-4 py-6 text-sm text-muted-foreground">
+            <nav aria-label="About this site" className="mb-2">
+              <ul className="flex flex-wrap gap-x-4">
+                {SITE_PAGES.map((p) => (
+                  <li key={p.path}>
+                    <Link to={p.path} className="inline-flex min-h-11 min-w-11 items-center underline underline-offset-4 hover:no-underline">
+                      {p.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
             <p>
               {SITE_NAME} is run by Capsiva, a maker of topical capsaicin pain-relief products. Information on this site is not medical advice.{" "}
               <Link to="/community-guidelines" className="underline">

@@ -3,7 +3,7 @@
 import type * as React from "react";
 import { useNavigation } from "react-router";
 
-const TOP_LEVEL = new Set(["blog", "article", "forum", "auth", "account", "admin", "search", "community-guidelines"]);
+const TOP_LEVEL = new Set(["blog", "article", "forum", "auth", "account", "admin", "search", "community-guidelines", "about", "privacy", "terms", "contact"]);
 
 function Spinner({ label }: { label: string }) {
   return (

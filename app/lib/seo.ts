@@ -1,5 +1,6 @@
 // One helper builds every page's head: title, description, keywords, canonical, robots,
 // Open Graph, Twitter and JSON-LD. Pages call it from their `meta` export.
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "./share-image";
 import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Capsiva RA Community";
@@ -44,7 +45,9 @@ export function seo(siteUrl: string, input: SeoInput): MetaDescriptor[] {
   const description = input.description ?? DEFAULT_DESCRIPTION;
   const keywords = (input.keywords ?? DEFAULT_KEYWORDS).join(", ");
   const url = input.path !== undefined ? new URL(input.path, siteUrl).toString() : undefined;
-  const image = new URL(input.image ?? "/og-image.svg", siteUrl).toString();
+  const imagePath = shareImagePath(input.image ?? "/og-image.svg");
+  const image = new URL(imagePath, siteUrl).toString();
+  const png = imagePath.endsWith(".png");
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -55,7 +58,15 @@ export function seo(siteUrl: string, input: SeoInput): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:image", content: image },
+    ...(png
+      ? [
+          { property: "og:image:type", content: "image/png" },
+          { property: "og:image:width", content: String(SHARE_IMAGE_WIDTH) },
+          { property: "og:image:height", content: String(SHARE_IMAGE_HEIGHT) },
+        ]
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: image },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
   ];

@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { FormAlert, TextField } from "~/components/form-field";
+import { PASSKEY_NAME_MAX, PasskeyManager, type PasskeyItem } from "~/components/passkeys/passkey-manager";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -17,7 +18,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
-  return { enabled: viewer.twoFactorEnabled, aal: viewer.aal };
+  return { enabled: viewer.twoFactorEnabled, aal: viewer.aal, passkeys: await listPasskeys(context.get(runtimeContext), request) };
+}
+
+async function listPasskeys(runtime: Parameters<typeof callAuth>[0], request: Request): Promise<PasskeyItem[]> {
+  const result = await callAuth<{ id: string; name?: string | null; createdAt?: string | null }[]>(runtime, request, "/passkey/list-user-passkeys", undefined, "GET");
+  if (!result.ok || !Array.isArray(result.body)) return [];
+  return result.body.map((p) => ({ id: p.id, name: p.name?.trim() || "Passkey", createdAt: p.createdAt ?? null }));
+}
+
+/** Renaming and removing passkeys are plain form posts; adding one happens in the browser. */
+async function passkeyAction(runtime: Parameters<typeof callAuth>[0], request: Request, intent: string, form: FormData) {
+  const id = String(form.get("id") ?? "").slice(0, 200);
+  if (intent === "passkey-add") {
+    return data({ intent, error: null, passkeyError: "Adding a passkey needs JavaScript, because your browser creates the passkey. Turn JavaScript on and try again." }, { status: 400 });
+  }
+  if (intent === "passkey-rename") {
+    const name = String(form.get("name") ?? "").trim();
+    if (!name || name.length > PASSKEY_NAME_MAX) {
+      return data({ intent, error: null, passkeyError: `Give the passkey a name of 1 to ${PASSKEY_NAME_MAX} characters.` }, { status: 400 });
+    }
+    const result = await callAuth(runtime, request, "/passkey/update-passkey", { id, name });
+    if (!result.ok) return data({ intent, error: null, passkeyError: result.status === 429 ? authMessage(result) : "That passkey could not be renamed. Reload the page and try again." }, { status: 400 });
+    return redirectWithToast("/account/security", { title: "Passkey renamed", description: `It is now called '${name}'.` }, cookieHeaders(result.cookies));
+  }
+  const result = await callAuth(runtime, request, "/passkey/delete-passkey", { id });
+  if (!result.ok) return data({ intent, error: null, passkeyError: result.status === 429 ? authMessage(result) : "That passkey could not be removed. Reload the page and try again." }, { status: 400 });
+  return redirectWithToast("/account/security", { title: "Passkey removed", description: "You can no longer sign in with it." }, cookieHeaders(result.cookies));
 }
 
 interface Enrolment {
@@ -39,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const password = String(form.get("password") ?? "").slice(0, LIMITS.passwordMax + 1);
+  if (intent.startsWith("passkey-")) return passkeyAction(runtime, request, intent, form);
 
   if (intent === "enable") {
     const result = await callAuth<{ totpURI: string; backupCodes: string[] }>(runtime, request, "/two-factor/enable", { password });
@@ -71,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent, error: "Unknown action" }, { status: 400 });
 }
 
-type ActionData = { intent: string; error: string | null; enrolment?: Enrolment; newBackupCodes?: string[]; toast?: never };
+type ActionData = { intent: string; error: string | null; passkeyError?: string; enrolment?: Enrolment; newBackupCodes?: string[]; toast?: never };
 
 function BackupCodes({ codes }: { codes: string[] }) {
   return (
@@ -170,6 +198,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       )}
+      <PasskeyManager passkeys={loaderData.passkeys} error={result?.passkeyError} signedInWithPasskey={loaderData.aal === "aal2" && !loaderData.enabled} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { FormAlert, TextField } from "~/components/form-field";
+import { PasskeySignIn } from "~/components/passkeys/passkey-sign-in";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
@@ -193,6 +194,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             <AuthForm key={tab} tab={tab} result={result} redirectTo={loaderData.redirectTo} />
+            {tab === "signin" ? <PasskeySignIn redirectTo={loaderData.redirectTo} /> : null}
           </div>
         </CardContent>
       </Card>

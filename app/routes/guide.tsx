@@ -1,10 +1,11 @@
 // The ten educational guides, each at /blog/<slug>, all rendered by this one module.
 import { data } from "react-router";
+import { FURTHER_READING } from "~/components/guide/further-reading";
 import { GuideLayout, guideCrumbs, type GuideView } from "~/components/guide/guide-layout";
 import { articleJsonLd, breadcrumbJsonLd, faqPageJsonLd } from "~/lib/json-ld";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
-import { publicConfig } from "~/server/env.server";
+import { guideReviewer, publicConfig } from "~/server/env.server";
 import { allGuides, getGuide } from "~/server/guides.server";
 import type { Route } from "./+types/guide";
 import { MEMBER_TEMPLATE } from "~/lib/route-handle";
@@ -16,7 +17,8 @@ function guideSlugFrom(request: Request) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const guide = getGuide(guideSlugFrom(request));
   if (!guide) throw data(null, { status: 404 });
-  const config = publicConfig(context.get(runtimeContext).env);
+  const { env } = context.get(runtimeContext);
+  const config = publicConfig(env);
   const view: GuideView = {
     slug: guide.slug,
     title: guide.title,
@@ -31,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     faq: guide.faq,
     htmlBefore: guide.htmlBefore,
     htmlAfter: guide.htmlAfter,
+    furtherReading: [...FURTHER_READING],
   };
   const moreGuides = [...allGuides().values()]
     .filter((g) => g.slug !== guide.slug)
@@ -45,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       supportEmail: config.supportEmail,
     },
     moreGuides,
+    reviewer: guideReviewer(env),
   };
 }
 

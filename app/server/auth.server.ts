@@ -13,6 +13,7 @@ import { RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit
 import { schema, users } from "../../db/schema";
 import { displayNameProblem, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
+import { passkeyPlugins } from "./passkey.server";
 
 export const ROLES = ["member", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -76,6 +77,7 @@ export function createAuth(options: {
         account: schema.accounts,
         verification: schema.verifications,
         twoFactor: schema.twoFactors,
+        passkey: schema.passkeys,
         jwks: schema.jwks,
         rateLimit: schema.rateLimits,
       },
@@ -229,6 +231,7 @@ export function createAuth(options: {
     },
     plugins: [
       twoFactor({ issuer: SITE_NAME }),
+      ...passkeyPlugins(env),
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
         // Tokens come from GET /api/auth/token; signing one into a header on every session read

@@ -15,6 +15,21 @@ const url = z
   .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
   .transform((v) => v.replace(/\/+$/, ""));
 
+/** Optional free text: unset or blank means none; otherwise trimmed, one line, at most `max` characters. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .min(2, "must be at least 2 characters")
+        .max(max, `must be at most ${max} characters`)
+        .regex(/^[^\n\r<>]*$/, "must be one line of plain text")
+        .optional(),
+    );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -28,6 +43,9 @@ const envSchema = z.object({
     .regex(/^\+[0-9]{6,15}$/, "must be an international number such as +18002277482")
     .default("+18002277482"),
   POSTAL_ADDRESS: z.string().min(5).default("Capsiva Health, 100 Main Street, Suite 200, Portland, OR 97204, USA"),
+  // A guide says "Reviewed by" only when the operator names a real reviewer: both empty by default.
+  GUIDE_REVIEWER_NAME: optionalText(100),
+  GUIDE_REVIEWER_CREDENTIALS: optionalText(200),
   AGGREGATE_RATING: bool(true),
   AGGREGATE_RATING_VALUE: z.coerce.number().min(1).max(5).default(4.8),
   AGGREGATE_RATING_COUNT: z.coerce.number().int().min(1).default(250),
@@ -111,6 +129,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = result.data;
+  if (e.GUIDE_REVIEWER_CREDENTIALS && !e.GUIDE_REVIEWER_NAME) {
+    throw new ConfigError("Invalid configuration:\n  GUIDE_REVIEWER_NAME: must be set when GUIDE_REVIEWER_CREDENTIALS is set (credentials without a reviewer's name)");
+  }
   const requireEmailVerification =
     e.REQUIRE_EMAIL_VERIFICATION === undefined || e.REQUIRE_EMAIL_VERIFICATION === ""
       ? Boolean(e.SMTP_URL)
@@ -139,3 +160,8 @@ export function publicConfig(env: Env) {
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;
+
+/** The reviewer the operator named for the guides, or null: never a made-up one. */
+export function guideReviewer(env: Env): { name: string; credentials: string | null } | null {
+  return env.GUIDE_REVIEWER_NAME ? { name: env.GUIDE_REVIEWER_NAME, credentials: env.GUIDE_REVIEWER_CREDENTIALS ?? null } : null;
+}

@@ -6,6 +6,7 @@ import { profiles } from "../../db/schema";
 import type { Role } from "./auth.server";
 import { runtimeContext } from "./context";
 import { sessionCookieName, sessionCookieOf } from "./session-cookie.server";
+import { PASSKEY_METHOD } from "./passkey.server";
 
 export interface Viewer {
   id: string;
@@ -62,6 +63,7 @@ export async function loadViewer(
     return { viewer: null, setCookies };
   }
   const user = response.user as typeof response.user & { role?: string; twoFactorEnabled?: boolean | null };
+  const signedInWithPasskey = (response.session as { signInMethod?: string | null }).signInMethod === PASSKEY_METHOD;
   const [profile] = await db
     .select({ displayName: profiles.displayName })
     .from(profiles)
@@ -74,7 +76,7 @@ export async function loadViewer(
     displayName: profile?.displayName ?? null,
     emailVerified: user.emailVerified,
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
-    aal: user.twoFactorEnabled ? "aal2" : "aal1",
+    aal: user.twoFactorEnabled || signedInWithPasskey ? "aal2" : "aal1",
     sessionId: response.session.id,
   };
   // A request that rolled the session forward answers with the new cookie; the next one may be remembered.

@@ -1,6 +1,7 @@
 // What search engines and feed readers get: the sitemap (every public page once), robots.txt and
 // the RSS feed of published stories. Each document is a fixed number of statements.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { SITE_PAGES } from "~/components/site/site-pages";
 import type { Db } from "./db.server";
 import { allGuides } from "./guides.server";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, services } from "../../db/schema";
@@ -40,7 +41,7 @@ function isoDate(value: Date | string | null | undefined): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-/** Every public page: home, blog, forum, guides, published posts, visible questions, city pages. */
+/** Every public page: home, blog, forum, the pages about the site, guides, published posts, visible questions, city pages. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const latestAnswers = db
     .select({ questionId: forumAnswers.questionId, at: sql<Date>`max(${forumAnswers.createdAt})`.as("at") })
@@ -74,7 +75,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
       .orderBy(cities.slug, services.slug),
   ]);
 
-  const entries: SitemapEntry[] = [{ path: "/" }, { path: "/blog" }, { path: "/forum" }];
+  const entries: SitemapEntry[] = [{ path: "/" }, { path: "/blog" }, { path: "/forum" }, ...SITE_PAGES.map((p) => ({ path: p.path }))];
   for (const guide of allGuides().values()) entries.push({ path: `/blog/${seg(guide.slug)}`, lastmod: guide.dateModified });
   for (const p of posts) entries.push({ path: `/article/${seg(p.slug)}`, lastmod: p.updatedAt });
   for (const q of questions) {

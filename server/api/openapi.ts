@@ -49,12 +49,22 @@ function errors(...statuses: (keyof typeof ERRORS)[]): ZodOpenApiResponsesObject
   return out;
 }
 
+/** Reads need no token, but a bearer token sent with one is checked as for writes. */
+const READ_401 =
+  "A bearer token was sent but is not valid: not signed by this site ('Invalid JWT signature', invalid_jwt), expired (jwt_expired), " +
+  "for another issuer or audience (invalid_jwt_claims), or for a deleted account (unknown_user). Without an Authorization header the read is public.";
+
 function read(summary: string, description: string, schema: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
   return {
     summary,
     description,
     ...extra,
-    responses: { 200: { description: "OK", content: json(schema) }, ...errors(...statuses, 429, 500) },
+    responses: {
+      200: { description: "OK", content: json(schema) },
+      ...errors(...statuses),
+      401: { description: READ_401, content: json(ErrorSchema) },
+      ...errors(429, 500),
+    },
   } satisfies ZodOpenApiOperationObject;
 }
 
@@ -82,7 +92,7 @@ export function createOpenApiDocument(serverUrl: string) {
       version: "1.0.0",
       description:
         "Read the community's published articles, forum questions and answers, counters and local pages; " +
-        "members post questions and answers with a bearer JWT. Get one while signed in: GET /api/auth/token " +
+        "members post questions and answers with a bearer JWT. Reads need no token, but a bad or expired token sent with a read is refused (401). Get one while signed in: GET /api/auth/token " +
         "with the session cookie answers {\"token\": \"...\"}; it is valid for 15 minutes. Public keys: /api/auth/jwks " +
         "and /.well-known/jwks.json (EdDSA, Ed25519). Every client address may send 120 requests a minute.",
     },

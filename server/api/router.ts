@@ -1,5 +1,6 @@
 // The versioned JSON API, mounted at /api/v1 by server/app.ts. Reads are public (published posts,
-// visible questions and answers, active city pages); writes need a bearer JWT from Better Auth and
+// visible questions and answers, active city pages), but a bearer token sent with a read is checked
+// like a write's, so a client learns its token is bad; writes need a bearer JWT from Better Auth and
 // go through the same posting rules as the web forms. Every handler is thin: validate, one call
 // into a domain module, shape the response with the schemas in ./schemas.ts.
 import express, { type RequestHandler } from "express";
@@ -128,20 +129,28 @@ export function createApiRouter(runtime: Runtime) {
     next();
   });
 
-  // Reads may be cached, but must be revalidated (Express adds an ETag).
-  const read: RequestHandler = (_req, res, next) => {
-    res.setHeader("Cache-Control", "no-cache");
-    next();
-  };
-
-  /** The token's subject becomes `res.locals.userId`; cookies are never looked at. */
-  const requireToken: RequestHandler = async (req, res, next) => {
-    const check = await tokens.verify(req.headers.authorization);
+  /** The token's member id, or a 401 naming what is wrong with it; cookies are never looked at. */
+  async function tokenUser(authorization: string | undefined) {
+    const check = await tokens.verify(authorization);
     if (!check.ok) {
       const challenge = check.code === "missing_token" ? 'Bearer realm="api"' : `Bearer realm="api", error="invalid_token", error_description="${check.message.replace(/"/g, "'")}"`;
       throw new ApiError(401, check.code, check.message, { headers: { "WWW-Authenticate": challenge } });
     }
-    res.locals.userId = check.userId;
+    return check.userId;
+  }
+
+  // Reads may be cached, but must be revalidated (Express adds an ETag). A read without a token is
+  // public; one that sends a bearer token gets it checked, so a bad or expired token answers 401
+  // instead of silently reading as a visitor (a client would otherwise post with it and fail later).
+  const read: RequestHandler = async (req, res, next) => {
+    if (/^Bearer\b/i.test(req.headers.authorization ?? "")) await tokenUser(req.headers.authorization);
+    res.setHeader("Cache-Control", "no-cache");
+    next();
+  };
+
+  /** The token's subject becomes `res.locals.userId`. */
+  const requireToken: RequestHandler = async (req, res, next) => {
+    res.locals.userId = await tokenUser(req.headers.authorization);
     next();
   };
 

@@ -20,6 +20,10 @@ const PUBLIC_PAGES = [
   "/chicago/arthritis-pain-relief",
   "/search?q=capsaicin",
   "/community-guidelines",
+  "/about",
+  "/privacy",
+  "/terms",
+  "/contact",
   "/no/such/page",
 ];
 const MEMBER_PAGES = ["/", "/forum", "/forum/1", "/account", "/account/security", "/blog"];
@@ -52,7 +56,8 @@ async function expectLargeTargets(page: Page, label: string) {
 }
 
 test.describe("axe on every page", () => {
-  test.describe.configure({ timeout: 240_000 });
+  // Four more public pages (About, Privacy, Terms, Contact) made the signed-out runs longer.
+  test.describe.configure({ timeout: 300_000 });
   for (const width of ["desktop", "phone"] as const) {
     test(`signed out, ${width}`, async ({ browser }) => {
       const context = await browser.newContext(width === "phone" ? { viewport: PHONE, hasTouch: true, isMobile: true } : {});

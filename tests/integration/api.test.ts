@@ -591,6 +591,26 @@ describe("writes", () => {
     expect(valid(ErrorSchema, deleted.body).code).toBe("unknown_user");
   });
 
+  it("refuses a bad or expired bearer token on reads too, while reads without a token stay public", async () => {
+    const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+    const now = Math.floor(Date.now() / 1000);
+    const { token: expired } = await rt.auth.api.signJWT({ body: { payload: { sub: member.id, iat: now - 3600, exp: now - 600 } } });
+    for (const path of ["/stats", "/home", "/posts", "/questions", "/questions/1"]) {
+      const garbage = await call(api, path, bearer("not-a-jwt"));
+      expect(garbage.status, path).toBe(401);
+      expect(garbage.body, path).toEqual({ message: "Invalid JWT signature", code: "invalid_jwt" });
+      expect(garbage.headers.get("www-authenticate"), path).toMatch(/error="invalid_token"/);
+      const late = await call(api, path, bearer(expired));
+      expect(late.status, path).toBe(401);
+      expect(valid(ErrorSchema, late.body).code, path).toBe("jwt_expired");
+      expect((await call(api, path)).status, path).not.toBe(401);
+    }
+    // A good token reads as before.
+    const stats = await call(api, "/stats", bearer(member.token));
+    expect(stats.status).toBe(200);
+    valid(StatsSchema, stats.body);
+  });
+
   it("answers malformed JSON with 400, other media types with 415 and bodies over 64 KB with 413", async () => {
     const before = await questionCount();
     const malformed = await postJson(api, "/questions", '{"title": "x", "content": ', member.token);

@@ -283,7 +283,7 @@ describe("the public page", () => {
 
 describe("reserved slugs and unique pairs", () => {
   it("never accepts a top-level route as a city slug", async () => {
-    for (const slug of ["blog", "article", "forum", "auth", "account", "admin", "search", "api", "community-guidelines", "healthz", "404", "assets", "guides"]) {
+    for (const slug of ["blog", "article", "forum", "auth", "account", "admin", "search", "api", "community-guidelines", "healthz", "404", "assets", "guides", "about", "privacy", "terms", "contact"]) {
       expect(RESERVED_SLUGS).toContain(slug);
       const parsed = citySchema.safeParse({ slug, name: "X", state: "TX", description: "", latitude: "", longitude: "", is_active: "true" });
       expect(parsed.success, slug).toBe(false);

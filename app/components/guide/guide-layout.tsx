@@ -7,6 +7,7 @@ import { GuideContact, type ContactDetails } from "./guide-contact";
 import { GuideCta } from "./guide-cta";
 import { GuideDisclaimer } from "./guide-disclaimer";
 import { GuideFaq } from "./guide-faq";
+import { FurtherReading, type ReadingLink } from "./further-reading";
 import { MoreGuides, type GuideLinkItem } from "./more-guides";
 
 export interface GuideView {
@@ -23,6 +24,7 @@ export interface GuideView {
   faq?: { jsonLdCount?: number; items: { q: string; a: string }[] };
   htmlBefore: string;
   htmlAfter: string;
+  furtherReading: ReadingLink[];
 }
 
 export interface GuideLayoutProps {
@@ -30,6 +32,8 @@ export interface GuideLayoutProps {
   storeUrl: string;
   contact: ContactDetails;
   moreGuides: GuideLinkItem[];
+  /** Only a reviewer the site's operator configured; absent by default, never made up. */
+  reviewer: { name: string; credentials: string | null } | null;
 }
 
 export function guideCrumbs(guide: Pick<GuideView, "slug" | "title">): Crumb[] {
@@ -52,7 +56,7 @@ export function formatGuideDate(isoDate: string) {
 // item get a full-size touch target.
 const prose = "prose-content [&_a.standalone-link]:inline-flex [&_a.standalone-link]:min-h-11 [&_a.standalone-link]:items-center";
 
-export function GuideLayout({ guide, storeUrl, contact, moreGuides }: GuideLayoutProps) {
+export function GuideLayout({ guide, storeUrl, contact, moreGuides, reviewer }: GuideLayoutProps) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <GuideBreadcrumb crumbs={guideCrumbs(guide)} />
@@ -68,6 +72,12 @@ export function GuideLayout({ guide, storeUrl, contact, moreGuides }: GuideLayou
             <span aria-hidden="true">·</span>
             <span>{guide.readingMinutes} min read</span>
           </p>
+          {reviewer ? (
+            <p className="mt-2 text-base text-muted-foreground" data-guide-reviewer="">
+              Reviewed by {reviewer.name}
+              {reviewer.credentials ? `, ${reviewer.credentials}` : null}
+            </p>
+          ) : null}
         </header>
         <img
           src={guide.hero.src}
@@ -81,6 +91,7 @@ export function GuideLayout({ guide, storeUrl, contact, moreGuides }: GuideLayou
         <GuideCta storeUrl={storeUrl} />
         {guide.htmlAfter.trim() ? <div className={prose} dangerouslySetInnerHTML={{ __html: guide.htmlAfter }} /> : null}
         {guide.faq?.items.length ? <GuideFaq items={guide.faq.items} /> : null}
+        <FurtherReading links={guide.furtherReading} />
         <GuideDisclaimer />
       </article>
       {guide.contact ? <GuideContact contact={contact} /> : null}

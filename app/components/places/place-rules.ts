@@ -24,6 +24,7 @@ export const SLUG_PATTERN = "[a-z0-9\\-]{1,100}";
  */
 export const RESERVED_SLUGS: readonly string[] = [
   "404",
+  "about",
   "account",
   "admin",
   "api",
@@ -34,17 +35,20 @@ export const RESERVED_SLUGS: readonly string[] = [
   "blog",
   "build",
   "community-guidelines",
+  "contact",
   "favicon.ico",
   "favicon.svg",
   "forum",
   "guides",
   "healthz",
   "og-image.svg",
+  "privacy",
   "robots.txt",
   "rss.xml",
   "search",
   "sitemap.xml",
   "static",
+  "terms",
   ".well-known",
   "well-known",
 ];
