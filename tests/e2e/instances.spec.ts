@@ -184,17 +184,22 @@ test.beforeAll(async () => {
     path.join(dir, "nginx.conf"),
     `worker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 256; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n  include ${dir}/site.conf;\n}\n`,
   );
-  for (const port of PORTS) run(NODE, ["server.js"], { ...ENV, PORT: String(port) });
-  run(NGINX, ["-c", path.join(dir, "nginx.conf")], {});
-  for (const port of [...PORTS, PROXY_PORT]) {
+  const healthy = async (port: number) => {
     const deadline = Date.now() + 120_000;
     for (;;) {
       const res = await request(port, "GET", "/healthz").catch(() => undefined);
-      if (res?.status === 200) break;
+      if (res?.status === 200) return;
       if (Date.now() > deadline) throw new Error(`:${port} did not start\n${output.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 250));
     }
+  };
+  // One after the other: what is tested here is serving, not starting together.
+  for (const port of PORTS) {
+    run(NODE, ["server.js"], { ...ENV, PORT: String(port) });
+    await healthy(port);
   }
+  run(NGINX, ["-c", path.join(dir, "nginx.conf")], {});
+  await healthy(PROXY_PORT);
 });
 
 test.afterAll(async () => {
