@@ -21,6 +21,12 @@ export interface Database {
   /** One round trip; throws when the database cannot be reached. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs start-up work on the same database: on PostgreSQL
+   * under a session advisory lock held by a connection of its own (instances starting together
+   * take turns); on PGlite, which one process holds, it simply runs.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the raw client (dumps, backups). */
   pglite?: PGlite;
@@ -29,6 +35,10 @@ export interface Database {
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
 
 export class DatabaseLockedError extends Error {}
+
+// The advisory lock key for start-up work (migrations, the guide index): any fixed 64-bit number
+// that no other application sharing the database uses; this one spells "capsiva" in ASCII.
+const STARTUP_LOCK_KEY = "27992700474077537";
 
 /** `url`: a postgres:// URL, `memory://`, or a folder path for PGlite. */
 export async function openDatabase(
@@ -55,6 +65,24 @@ function openPostgres(url: string, poolMax: number): Database {
     },
     migrate: async () => {
       await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    withStartupLock: async (work) => {
+      // A session lock lives as long as its connection, so it is taken on a client outside the
+      // pool: the pool could hand the unlock to another connection. If this process dies while
+      // holding it, PostgreSQL ends the session and the next instance goes ahead.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      client.on("error", () => {});
+      await client.connect();
+      try {
+        await client.query(`select pg_advisory_lock(${STARTUP_LOCK_KEY})`);
+        try {
+          return await work();
+        } finally {
+          await client.query(`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`).catch(() => {});
+        }
+      } finally {
+        await client.end().catch(() => {});
+      }
     },
     close: () => pool.end(),
   };
@@ -87,6 +115,7 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
+    withStartupLock: (work) => work(),
     close: async () => {
       if (closed) return;
       closed = true;
