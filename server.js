@@ -27,6 +27,19 @@ if (!Number.isInteger(WORKERS) || WORKERS < 1 || WORKERS > 64) {
 const PEERS_CHANNEL = "capsiva:invalidate";
 // In a serving thread: whether other threads share its port (runThreads below).
 const SHARED_PORT = Boolean(/** @type {{ sharedPort?: boolean } | null} */ (workerData)?.sharedPort);
+// Shutdown, counted from SIGTERM: readiness answers 503 at once while the server still serves for
+// SHUTDOWN_DELAY_SECONDS (0-3, default 2), so that a proxy's health check takes the instance out
+// first; then no new connections are accepted; requests still running 7 s later are cut off; the
+// database gets 3 s to close. Whatever the database does, the process has exited 14 s after the
+// signal (the documented bound is 15 s).
+const SHUTDOWN_DELAY = process.env.SHUTDOWN_DELAY_SECONDS === undefined || process.env.SHUTDOWN_DELAY_SECONDS === "" ? 2 : Number(process.env.SHUTDOWN_DELAY_SECONDS);
+if (!Number.isFinite(SHUTDOWN_DELAY) || SHUTDOWN_DELAY < 0 || SHUTDOWN_DELAY > 3) {
+  console.error(`SHUTDOWN_DELAY_SECONDS must be a number of seconds from 0 to 3 (got "${process.env.SHUTDOWN_DELAY_SECONDS}").`);
+  process.exit(1);
+}
+const IN_FLIGHT_MS = 7_000;
+const DATABASE_CLOSE_MS = 3_000;
+const HARD_DEADLINE_MS = 14_000;
 // A serving thread's heap (runThreads below).
 const THREAD_YOUNG_GENERATION_MB = 24;
 const THREAD_OLD_GENERATION_MB = 512;
@@ -100,8 +113,14 @@ async function main() {
   }
   app.use(mod.createApp(runtime));
 
+  let stopping = false;
   // Stored public pages and members' templates are answered before Express (server/app.ts).
-  const server = http.createServer(vite ? app : mod.createListener(runtime, app));
+  const listener = vite ? app : mod.createListener(runtime, app);
+  // While stopping, every answer ends its connection: clients open their next one elsewhere.
+  const server = http.createServer((req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+    listener(req, res);
+  });
   // Threads share the port (SO_REUSEPORT): the kernel spreads new connections over them.
   server.listen({ port: env.PORT, host: env.HOST, reusePort: SHARED_PORT }, () => {
     log.info({ url: `http://${env.HOST}:${env.PORT}`, siteUrl: env.SITE_URL }, "server listening");
@@ -109,25 +128,34 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
   /** @param {string} signal */
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      log.warn("in-flight requests did not finish within 10 s; closing anyway");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      peers?.close();
-      await vite?.close();
-      await runtime.database.close();
-      log.info("database closed; bye");
-      process.exit(0);
-    });
+    runtime.lifecycle.stopping = true;
+    setTimeout(() => {
+      log.error("shutdown did not finish in time; exiting anyway");
+      process.exit(1);
+    }, HARD_DEADLINE_MS).unref();
+    log.info({ signal, delaySeconds: SHUTDOWN_DELAY }, "shutting down: readiness says 503; still serving for the delay");
     server.closeIdleConnections();
+    setTimeout(() => {
+      log.info("no longer accepting connections; finishing in-flight requests");
+      const force = setTimeout(() => {
+        log.warn(`in-flight requests did not finish within ${IN_FLIGHT_MS / 1000} s; closing anyway`);
+        server.closeAllConnections();
+      }, IN_FLIGHT_MS);
+      force.unref();
+      server.close(async () => {
+        peers?.close();
+        await vite?.close();
+        const closed = await runtime.database.close({ timeoutMs: DATABASE_CLOSE_MS });
+        if (closed) log.info("database closed; bye");
+        else log.warn(`the database did not close within ${DATABASE_CLOSE_MS / 1000} s (a query still waiting); exiting anyway`);
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, SHUTDOWN_DELAY * 1000);
   };
   // A thread hears of the signal from the main thread (signals reach only the main thread).
   parentPort?.on("message", (message) => message === "stop" && stop("SIGTERM"));
@@ -207,6 +235,11 @@ function runThreads(count, replaceDead) {
     if (stopping) return;
     stopping = true;
     for (const thread of threads) thread.postMessage("stop");
+    // The threads keep their own deadline; this one catches a thread too busy to see it.
+    setTimeout(() => {
+      console.error("serving threads did not stop in time; exiting");
+      process.exit(1);
+    }, HARD_DEADLINE_MS + 500).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

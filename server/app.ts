@@ -51,15 +51,28 @@ export function createApp(runtime: Runtime) {
   // Security headers, request limits and the same-origin check for writes, before anything else answers.
   app.use(securityHeaders(runtime.env), requestLimits(), originCheck(runtime.env, runtime.log));
 
-  app.get("/healthz", async (_req, res) => {
+  // Liveness: the process answers. Readiness (/readyz, and /healthz as before): the database
+  // answers and the process is not stopping, so a proxy sends new requests elsewhere.
+  app.get("/livez", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  const readiness: express.RequestHandler = async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const database = runtime.database.kind;
+    if (runtime.lifecycle.stopping) {
+      res.status(503).json({ status: "stopping", database });
+      return;
+    }
     try {
       await runtime.database.ping();
-      res.json({ status: "ok", database: runtime.database.kind });
+      res.json({ status: "ok", database });
     } catch {
-      res.status(503).json({ status: "unavailable", database: runtime.database.kind });
+      res.status(503).json({ status: "unavailable", database });
     }
-  });
+  };
+  app.get("/readyz", readiness);
+  app.get("/healthz", readiness);
 
   app.all("/api/auth/{*splat}", toNodeHandler(runtime.auth));
 

@@ -27,7 +27,12 @@ export interface Database {
    * take turns); on PGlite, which one process holds, it simply runs.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
+  /**
+   * Closes the connections. With `timeoutMs`, gives up waiting after that long: a query stuck
+   * behind a lock would otherwise hold the close (and the process) for as long as it waits.
+   * Resolves to whether everything closed in time.
+   */
+  close(options?: { timeoutMs?: number }): Promise<boolean>;
   /** PGlite only: the raw client (dumps, backups). */
   pglite?: PGlite;
 }
@@ -84,7 +89,7 @@ function openPostgres(url: string, poolMax: number): Database {
         await client.end().catch(() => {});
       }
     },
-    close: () => pool.end(),
+    close: (options = {}) => withTimeout(pool.end(), options.timeoutMs),
   };
 }
 
@@ -116,13 +121,26 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
     withStartupLock: (work) => work(),
-    close: async () => {
-      if (closed) return;
+    close: async (options = {}) => {
+      if (closed) return true;
       closed = true;
-      await client.close();
+      const done = await withTimeout(client.close(), options.timeoutMs);
       releaseLock();
+      return done;
     },
   };
+}
+
+/** Waits for `work`, or `timeoutMs` if given, whichever ends first; true when `work` finished. */
+async function withTimeout(work: Promise<void>, timeoutMs: number | undefined) {
+  if (timeoutMs === undefined) return work.then(() => true);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  try {
+    return await Promise.race([work.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -31,6 +31,8 @@ export interface Runtime {
   reads: ReadCache;
   /** Members' public pages as templates between writes (member-pages.server.ts). */
   memberPages: MemberPages;
+  /** Set when the process begins to stop: readiness answers 503 from then on. */
+  lifecycle: { stopping: boolean };
 }
 
 /** Builds a runtime around an open database (used by the server and by tests). */
@@ -67,6 +69,7 @@ export function createRuntime(options: {
     viewers,
     reads: createReadCache(pageCache, { enabled: env.PAGE_CACHE }),
     memberPages: createMemberPages(pageCache, { enabled: env.PAGE_CACHE }),
+    lifecycle: { stopping: false },
   };
 }
 

@@ -1,6 +1,7 @@
 // Running the production build as an operator does: several instances on one PostgreSQL
 // database, shutdown under a stuck query, logs, and the production install.
 import crypto from "node:crypto";
+import pg from "pg";
 import { expect, test } from "./fixtures";
 import { freshDatabase, killAll, portFor, start, stop, tmp, waitHealthy, type ServerProcess } from "./processes";
 
@@ -42,6 +43,45 @@ test.describe("operations", () => {
       expect(p.output()).toContain("BETTER_AUTH_SECRET is not set");
       expect(p.output()).toMatch(/same random value of at least 32 characters on every instance/);
     } finally {
+      await database.drop();
+    }
+  });
+
+  test("SIGTERM with a query stuck behind a lock: readiness says 503 at once, liveness holds, and the process exits within 15 s", async () => {
+    test.setTimeout(90_000);
+    const database = await freshDatabase("ops_stop");
+    const port = portFor(7);
+    const p = start({ PORT: String(port), DATABASE_URL: database.url, BETTER_AUTH_SECRET: SECRET, DATA_DIR: tmp(), SITE_URL: `http://localhost:${port}`, LOG_LEVEL: "info" });
+    const locker = new pg.Client({ connectionString: database.url });
+    locker.on("error", () => {});
+    try {
+      await waitHealthy(port);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+      // Another connection holds the forum's table, so the forum page's query waits on it.
+      await locker.connect();
+      await locker.query("begin");
+      await locker.query("lock table forum_questions in access exclusive mode");
+      const stuck = fetch(`http://127.0.0.1:${port}/forum`).then((r) => r.status, () => "cut off");
+      await new Promise((r) => setTimeout(r, 500));
+
+      const signalled = Date.now();
+      p.child.kill("SIGTERM");
+      await expect.poll(() => p.output().includes("shutting down"), { timeout: 2_000 }).toBe(true);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { status: string }).status).toBe("stopping");
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(503);
+      expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+
+      await p.exited;
+      const seconds = (Date.now() - signalled) / 1000;
+      console.log(`exited ${seconds.toFixed(1)} s after SIGTERM with a query stuck behind a lock`);
+      expect(seconds).toBeLessThanOrEqual(15);
+      expect(await stuck).not.toBe(200);
+    } finally {
+      killAll([p]);
+      await locker.end().catch(() => {});
       await database.drop();
     }
   });

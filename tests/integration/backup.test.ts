@@ -160,7 +160,7 @@ describe(`the suite's database (${usingPostgres ? "PostgreSQL: pg_dump and pg_re
     }
     const folder = path.join(tmp, `suite-${crypto.randomBytes(4).toString("hex")}`, "pglite");
     const database = await newEmbedded(folder);
-    return { target: { kind: "pglite", folder }, database, drop: () => database.close() };
+    return { target: { kind: "pglite", folder }, database, drop: async () => void (await database.close()) };
   }
 
   it("round-trips data into a fresh database, and refuses a non-empty one without --force", async () => {
