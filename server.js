@@ -10,17 +10,22 @@
 // TypeScript stripper, which stays loaded at about 17 MB in every thread that starts from it.
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
 import { BroadcastChannel, isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import pino from "pino";
 
 process.env.NODE_ENV ??= "production";
+// What the process says outside the app's own logger (configuration errors, threads that stop):
+// JSON lines in the same format, written at once so that nothing is lost when the process exits.
+const processLog = pino({ base: { pid: process.pid, hostname: os.hostname() } }, pino.destination({ dest: 2, sync: true }));
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 // WEB_CONCURRENCY=2 serves from two threads sharing the port; PostgreSQL only.
 const WORKERS = Number(process.env.WEB_CONCURRENCY || 1);
 if (!Number.isInteger(WORKERS) || WORKERS < 1 || WORKERS > 64) {
-  console.error(`WEB_CONCURRENCY must be a whole number of threads from 1 to 64 (got "${process.env.WEB_CONCURRENCY}").`);
+  processLog.fatal(`WEB_CONCURRENCY must be a whole number of threads from 1 to 64 (got "${process.env.WEB_CONCURRENCY}").`);
   process.exit(1);
 }
 // Threads tell each other of writes: the others' stored pages and remembered sessions go too.
@@ -34,7 +39,7 @@ const SHARED_PORT = Boolean(/** @type {{ sharedPort?: boolean } | null} */ (work
 // signal (the documented bound is 15 s).
 const SHUTDOWN_DELAY = process.env.SHUTDOWN_DELAY_SECONDS === undefined || process.env.SHUTDOWN_DELAY_SECONDS === "" ? 2 : Number(process.env.SHUTDOWN_DELAY_SECONDS);
 if (!Number.isFinite(SHUTDOWN_DELAY) || SHUTDOWN_DELAY < 0 || SHUTDOWN_DELAY > 3) {
-  console.error(`SHUTDOWN_DELAY_SECONDS must be a number of seconds from 0 to 3 (got "${process.env.SHUTDOWN_DELAY_SECONDS}").`);
+  processLog.fatal(`SHUTDOWN_DELAY_SECONDS must be a number of seconds from 0 to 3 (got "${process.env.SHUTDOWN_DELAY_SECONDS}").`);
   process.exit(1);
 }
 const IN_FLIGHT_MS = 7_000;
@@ -65,7 +70,7 @@ async function main() {
     runtime = await mod.openRuntime(process.env);
   } catch (error) {
     if (error instanceof mod.ConfigError || error instanceof mod.DatabaseLockedError) {
-      console.error(error.message);
+      processLog.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -213,7 +218,7 @@ function runThreads(count, replaceDead) {
       resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: THREAD_OLD_GENERATION_MB },
     });
     threads.add(thread);
-    thread.on("error", (error) => console.error(error));
+    thread.on("error", (error) => processLog.error({ err: error }, "a serving thread failed"));
     thread.on("exit", (code) => {
       threads.delete(thread);
       if (stopping) {
@@ -221,7 +226,7 @@ function runThreads(count, replaceDead) {
         return;
       }
       if (!started || !replaceDead) process.exit(code || 1);
-      console.error(`a serving thread exited (${code}); starting another`);
+      processLog.error({ code }, "a serving thread exited; starting another");
       start();
     });
     return thread;
@@ -237,7 +242,7 @@ function runThreads(count, replaceDead) {
     for (const thread of threads) thread.postMessage("stop");
     // The threads keep their own deadline; this one catches a thread too busy to see it.
     setTimeout(() => {
-      console.error("serving threads did not stop in time; exiting");
+      processLog.error("serving threads did not stop in time; exiting");
       process.exit(1);
     }, HARD_DEADLINE_MS + 500).unref();
   };
@@ -247,13 +252,13 @@ function runThreads(count, replaceDead) {
 
 if (DEVELOPMENT || !isMainThread) {
   main().catch((error) => {
-    console.error(error);
+    processLog.fatal({ err: error }, "the server could not start");
     process.exit(1);
   });
 } else {
   const postgres = Boolean(process.env.DATABASE_URL);
   if (WORKERS > 1 && !postgres) {
-    console.error("WEB_CONCURRENCY > 1 needs DATABASE_URL (the embedded database is for one thread): serving from one thread.");
+    processLog.warn("WEB_CONCURRENCY > 1 needs DATABASE_URL (the embedded database is for one thread): serving from one thread.");
   }
   // V8's memory reducer runs a compacting full collection when a thread turns idle, and its
   // pause (25-50 ms here) falls on the first requests when traffic resumes: every reader in

@@ -4,11 +4,25 @@
 // React Router write (server/security.ts sends the matching policy).
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
-import { cspNonceContext } from "./server/context";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { cspNonceContext, runtimeContext } from "./server/context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's errors, through the site's logger as one JSON line with the path (never the
+ * query). A refused request (an error response below 500, or a form whose origin does not match,
+ * which React Router answers 400) is not a fault of the site: one warning, no stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = (context as RouterContextProvider).get(runtimeContext).log;
+  const line = { method: request.method, path: new URL(request.url).pathname };
+  if (isRouteErrorResponse(error) && error.status < 500) log.warn({ ...line, status: error.status }, "request refused");
+  else if (error instanceof Error && /Aborting the action\.$/.test(error.message)) log.warn({ ...line, status: 400 }, "request refused: the form's origin does not match");
+  else log.error({ ...line, err: error }, "request failed");
+};
 
 export default function handleRequest(
   request: Request,
@@ -53,8 +67,8 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors inside the shell are logged by React Router; only log the ones after it.
-        if (shellRendered) console.error(error);
+        // Errors inside the shell are logged by React Router (handleError); only log the ones after it.
+        if (shellRendered) loadContext.get(runtimeContext).log.error({ path: new URL(request.url).pathname, err: error }, "render failed");
       },
     });
   });

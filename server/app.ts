@@ -7,7 +7,8 @@ import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
-import { logRequest } from "../app/server/log.server";
+import { isDatabaseUnavailable } from "../app/server/db.server";
+import { loggedPath, logRequest } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
 import { finishTemplateRender, memberPagesFastPath, templateRenderOf } from "./member-pages";
@@ -117,6 +118,17 @@ export function createApp(runtime: Runtime) {
       ready.then((handle) => handle(req, res, next), next);
     });
   }
+
+  // Errors no handler answered (Better Auth's rate limiter, for one, throws when the database
+  // is away): one JSON log line instead of Express's printed stack, and 503 with Retry-After when
+  // the database cannot be reached.
+  app.use(((error, req, res, _next) => {
+    const unavailable = isDatabaseUnavailable(error);
+    runtime.log[unavailable ? "warn" : "error"]({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: loggedPath(req.path), err: error }, unavailable ? "database unavailable" : "request failed");
+    if (res.headersSent) return void res.destroy();
+    if (unavailable) res.setHeader("Retry-After", "5");
+    res.status(unavailable ? 503 : 500).type("text/plain").send(unavailable ? "Service temporarily unavailable. Please try again in a moment." : "Internal Server Error");
+  }) as express.ErrorRequestHandler);
 
   return app;
 }

@@ -8,6 +8,7 @@ import { jwt, twoFactor } from "better-auth/plugins";
 import { SITE_NAME, type Env } from "./env.server";
 import type { Db } from "./db.server";
 import type { Mailer } from "./mail.server";
+import { betterAuthLogger, type Logger } from "./log.server";
 import { schema } from "../../db/schema";
 
 export const ROLES = ["member", "moderator", "admin"] as const;
@@ -22,6 +23,7 @@ export function createAuth(options: {
   env: Env;
   secret: string;
   mailer: Mailer;
+  log: Logger;
   /** Called after every call that may change a session or a user (viewer-cache.server.ts). */
   onAccountChange?: () => void;
   /**
@@ -37,7 +39,7 @@ export function createAuth(options: {
     basePath: "/api/auth",
     secret: options.secret,
     telemetry: { enabled: false },
-    logger: { level: "error" },
+    logger: betterAuthLogger(options.log),
     trustedOrigins: [env.SITE_URL],
     database: drizzleAdapter(db, {
       provider: "pg",

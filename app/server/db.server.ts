@@ -131,6 +131,22 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
   };
 }
 
+// What node-postgres and PostgreSQL say when the database cannot be reached or is going away:
+// socket errors, the pool's connect timeout, and the server's admin shutdown and connection
+// failure codes (class 08, 57P01-57P03).
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P02", "57P03"]);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Connection refused|database closed|Client has encountered a connection error/i;
+
+/** Whether `error` (or one of its causes) says the database cannot be reached, as opposed to a bug or bad data. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = String((e as NodeJS.ErrnoException).code ?? "");
+    if (UNREACHABLE_CODES.has(code) || code.startsWith("08") || UNREACHABLE_MESSAGE.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
+
 /** Waits for `work`, or `timeoutMs` if given, whichever ends first; true when `work` finished. */
 async function withTimeout(work: Promise<void>, timeoutMs: number | undefined) {
   if (timeoutMs === undefined) return work.then(() => true);

@@ -54,6 +54,7 @@ export function createRuntime(options: {
     env,
     secret,
     mailer,
+    log,
     onAccountChange: () => viewers.invalidate(),
     onMembershipChange: () => pageCache.invalidate(),
   });

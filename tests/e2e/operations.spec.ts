@@ -2,8 +2,8 @@
 // database, shutdown under a stuck query, logs, and the production install.
 import crypto from "node:crypto";
 import pg from "pg";
-import { expect, test } from "./fixtures";
-import { freshDatabase, killAll, portFor, start, stop, tmp, waitHealthy, type ServerProcess } from "./processes";
+import { expect, gotoReady, signUp, test, waitForMail } from "./fixtures";
+import { freshDatabase, killAll, portFor, start, startDatabaseProxy, stop, tmp, waitHealthy, type ServerProcess } from "./processes";
 
 const SECRET = crypto.randomBytes(32).toString("hex");
 
@@ -82,6 +82,95 @@ test.describe("operations", () => {
     } finally {
       killAll([p]);
       await locker.end().catch(() => {});
+      await database.drop();
+    }
+  });
+});
+
+test.describe("logs", () => {
+  const port = portFor(8);
+  test.use({ baseURL: `http://localhost:${port}` });
+
+  test("every line is JSON with hostname and pid, and no session or reset token is logged through a database outage and a password reset", async ({ page }) => {
+    test.setTimeout(120_000);
+    const database = await freshDatabase("ops_logs");
+    const proxy = await startDatabaseProxy(portFor(9), database.url);
+    const p = start({
+      PORT: String(port),
+      DATABASE_URL: proxy.url,
+      BETTER_AUTH_SECRET: SECRET,
+      DATA_DIR: tmp(),
+      SITE_URL: `http://localhost:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_SMTP_PORT ?? 2526)}`,
+      REQUIRE_EMAIL_VERIFICATION: "false",
+      LOG_LEVEL: "info",
+      SHUTDOWN_DELAY_SECONDS: "0",
+    });
+    try {
+      await waitHealthy(port);
+      const { email } = await signUp(page);
+      const cookie = (await page.context().cookies()).find((c) => /session_token/.test(c.name))!;
+      const sessionToken = decodeURIComponent(cookie.value).split(".")[0];
+      expect(sessionToken.length).toBeGreaterThan(16);
+      const headers = { cookie: `${cookie.name}=${cookie.value}` };
+      const { token: apiToken } = (await (await fetch(`http://127.0.0.1:${port}/api/auth/token`, { headers })).json()) as { token: string };
+
+      // The database goes away while the member keeps using the site.
+      proxy.cut();
+      const site = `http://127.0.0.1:${port}`;
+      const during = [
+        fetch(`${site}/account`, { headers }),
+        fetch(`${site}/forum?page=2&token=${sessionToken}`, { headers }),
+        fetch(`${site}/api/auth/get-session`, { headers }),
+        fetch(`${site}/api/v1/questions`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ title: "Asked while the database is away", content: "Does this get through?" }),
+        }),
+        // A form posted from another origin than the one the request came to: refused.
+        fetch(`${site}/auth`, { method: "POST", headers: { ...headers, Origin: `http://localhost:${port}`, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=sign-in" }),
+      ];
+      for (const r of await Promise.allSettled(during)) if (r.status === "fulfilled") await r.value.arrayBuffer();
+      proxy.restore();
+      await waitHealthy(port, 30_000, "/readyz");
+
+      // A password reset through the mail, as a member does it.
+      await page.context().clearCookies();
+      await gotoReady(page, "/auth");
+      await page.getByRole("link", { name: "Forgot your password?" }).click();
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Send reset link" }).click();
+      await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+      const link = (await waitForMail(email, /Reset your/)).text.match(/https?:\/\/\S+/)![0];
+      const resetToken = link.match(/reset-password\/([^?/]+)/)![1];
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/auth\/reset\?token=/);
+      await page.getByLabel("New password", { exact: true }).fill("my-new-password");
+      await page.getByLabel("Confirm new password").fill("my-new-password");
+      await page.getByRole("button", { name: "Save new password" }).click();
+      await expect(page.getByText("Password updated", { exact: true })).toBeVisible();
+
+      expect(await stop(p)).toBe(0);
+      const lines = p.output().split("\n").filter((line) => line.trim());
+      expect(lines.length).toBeGreaterThan(10);
+      for (const line of lines) {
+        let entry: { pid?: number; hostname?: string; err?: { stack?: string }; msg?: string };
+        try {
+          entry = JSON.parse(line);
+        } catch {
+          throw new Error(`a log line is not JSON: ${line.slice(0, 300)}`);
+        }
+        expect(entry.pid, line).toBe(p.child.pid);
+        expect(typeof entry.hostname, line).toBe("string");
+        for (const secret of [sessionToken, resetToken, apiToken]) expect(line.includes(secret), `a token in: ${line.slice(0, 300)}`).toBe(false);
+        expect(line, "query strings are not logged").not.toContain("page=2");
+        if (/refused/.test(entry.msg ?? "")) expect(entry.err, line).toBeUndefined();
+      }
+      // The outage was seen and logged, and the refused form said so in one line.
+      expect(lines.some((line) => /"msg":"request refused/.test(line))).toBe(true);
+    } finally {
+      killAll([p]);
+      await proxy.close();
       await database.drop();
     }
   });

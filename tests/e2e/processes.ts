@@ -2,6 +2,7 @@
 // (configuration errors, several instances on one database, shutdown, packaging).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -80,4 +81,47 @@ export async function freshDatabase(prefix: string) {
 export function portFor(offset: number) {
   if (offset < 1 || offset > 29) throw new Error("port offsets go from 1 to 29");
   return Number(process.env.E2E_PORT ?? 3210) + offset;
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL that a test can cut: `cut()` drops every connection and
+ * refuses new ones (the database unreachable, as in a network outage), `restore()` lets them in.
+ */
+export async function startDatabaseProxy(port: number, databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<net.Socket>();
+  let down = false;
+  const server = net.createServer((client) => {
+    if (down) return void client.destroy();
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("error", drop).on("close", drop);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = new URL(databaseUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    cut() {
+      down = true;
+      for (const s of sockets) s.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    close() {
+      this.cut();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
