@@ -15,6 +15,7 @@ import path from "node:path";
 import v8 from "node:v8";
 import { BroadcastChannel, isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import pino from "pino";
+import { createRestartBudget, supportsReusePort } from "./server/restart-budget.js";
 
 process.env.NODE_ENV ??= "production";
 // What the process says outside the app's own logger (configuration errors, threads that stop):
@@ -28,6 +29,15 @@ if (!Number.isInteger(WORKERS) || WORKERS < 1 || WORKERS > 64) {
   processLog.fatal(`WEB_CONCURRENCY must be a whole number of threads from 1 to 64 (got "${process.env.WEB_CONCURRENCY}").`);
   process.exit(1);
 }
+if (WORKERS > 1 && process.env.DATABASE_URL && !supportsReusePort(process.versions.node)) {
+  processLog.fatal(
+    `WEB_CONCURRENCY=${WORKERS} needs Node 22.12 or later (several threads on one port); this is Node ${process.versions.node}. ` +
+      "Run the server through npm (npm start uses the Node the project installs) or install Node 22.12+, or set WEB_CONCURRENCY=1.",
+  );
+  process.exit(1);
+}
+// A serving thread that dies is replaced up to 5 times a minute; past that the process exits.
+const THREAD_RESTARTS = { max: 5, windowMs: 60_000 };
 // Threads tell each other of writes: the others' stored pages and remembered sessions go too.
 const PEERS_CHANNEL = "capsiva:invalidate";
 // In a serving thread: whether other threads share its port (runThreads below).
@@ -210,6 +220,7 @@ function listFiles(root, skip) {
 function runThreads(count, replaceDead) {
   let stopping = false;
   let started = false;
+  const mayRestart = createRestartBudget(THREAD_RESTARTS);
   /** @type {Set<Worker>} */
   const threads = new Set();
   const start = () => {
@@ -226,6 +237,10 @@ function runThreads(count, replaceDead) {
         return;
       }
       if (!started || !replaceDead) process.exit(code || 1);
+      if (!mayRestart()) {
+        processLog.fatal({ code, ...THREAD_RESTARTS }, "serving threads keep failing; stopping the process");
+        process.exit(1);
+      }
       processLog.error({ code }, "a serving thread exited; starting another");
       start();
     });

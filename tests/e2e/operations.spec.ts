@@ -47,6 +47,19 @@ test.describe("operations", () => {
     }
   });
 
+  test("WEB_CONCURRENCY above 1 on a runtime without reusePort refuses to start and says why", async () => {
+    // Node 24 reporting itself as 22.11, the last release without reusePort.
+    const olderNode = `data:text/javascript,Object.defineProperty(process, "versions", { value: { ...process.versions, node: "22.11.0" } });`;
+    const p = start(
+      { PORT: String(portFor(10)), WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://postgres@127.0.0.1:1/never", BETTER_AUTH_SECRET: SECRET, DATA_DIR: tmp() },
+      { args: ["--import", olderNode, "server.js"] },
+    );
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toContain("WEB_CONCURRENCY=2 needs Node 22.12 or later");
+    expect(p.output()).toContain("this is Node 22.11.0");
+    expect(p.output()).not.toContain("serving thread");
+  });
+
   test("SIGTERM with a query stuck behind a lock: readiness says 503 at once, liveness holds, and the process exits within 15 s", async () => {
     test.setTimeout(90_000);
     const database = await freshDatabase("ops_stop");
