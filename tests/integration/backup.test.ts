@@ -151,7 +151,7 @@ describe("embedded database (PGlite)", () => {
     } finally {
       await restored.database.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it("npm run db:backup and db:restore do the same from the command line", async () => {
     const dataDir = path.join(tmp, "cli-data");
