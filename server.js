@@ -55,6 +55,10 @@ if (!Number.isFinite(SHUTDOWN_DELAY) || SHUTDOWN_DELAY < 0 || SHUTDOWN_DELAY > 3
 const IN_FLIGHT_MS = 7_000;
 const DATABASE_CLOSE_MS = 3_000;
 const HARD_DEADLINE_MS = 14_000;
+// Where the site is, said in one plain line to a person at a terminal (`npm start`); logs that a
+// machine collects (no terminal) keep to JSON, where "server listening" carries the same address.
+const SITE_URL = (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+const announce = () => process.stdout.isTTY && process.stdout.write(`Open ${SITE_URL}\n`);
 // A serving thread's heap (runThreads below).
 const THREAD_YOUNG_GENERATION_MB = 24;
 const THREAD_OLD_GENERATION_MB = 512;
@@ -140,6 +144,7 @@ async function main() {
   server.listen({ port: env.PORT, host: env.HOST, reusePort: SHARED_PORT }, () => {
     log.info({ url: `http://${env.HOST}:${env.PORT}`, siteUrl: env.SITE_URL }, "server listening");
     parentPort?.postMessage("listening");
+    if (isMainThread) announce();
   });
   server.keepAliveTimeout = 65_000;
 
@@ -249,6 +254,7 @@ function runThreads(count, replaceDead) {
   start().once("message", (message) => {
     if (message !== "listening") return;
     started = true;
+    announce();
     for (let i = 1; i < count; i++) start();
   });
   const stop = () => {

@@ -1,9 +1,10 @@
 // Running the production build as an operator does: several instances on one PostgreSQL
 // database, shutdown under a stuck query, logs, and the production install.
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import pg from "pg";
 import { expect, gotoReady, signUp, test, waitForMail } from "./fixtures";
-import { freshDatabase, killAll, portFor, start, startDatabaseProxy, stop, tmp, waitHealthy, type ServerProcess } from "./processes";
+import { freshDatabase, killAll, portFor, ROOT, start, startDatabaseProxy, stop, tmp, waitHealthy, type ServerProcess } from "./processes";
 
 const SECRET = crypto.randomBytes(32).toString("hex");
 
@@ -44,6 +45,28 @@ test.describe("operations", () => {
       expect(p.output()).toMatch(/same random value of at least 32 characters on every instance/);
     } finally {
       await database.drop();
+    }
+  });
+
+  test("npm start in a terminal says in one plain line where the site is", async () => {
+    test.setTimeout(90_000);
+    const port = portFor(11);
+    // `script` gives npm a terminal, as a person running it has.
+    const child = spawn("script", ["-qefc", "npm start", "/dev/null"], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", DATA_DIR: tmp(), SEED: "false", LOG_LEVEL: "warn" },
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    child.stdout!.on("data", (d) => (output += d));
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    try {
+      await expect.poll(() => output, { timeout: 80_000 }).toMatch(new RegExp(`^Open http://localhost:${port}\\r?$`, "m"));
+      expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
+      await exited;
     }
   });
 
