@@ -87,7 +87,7 @@ test.describe("operations", () => {
     test.setTimeout(90_000);
     const database = await freshDatabase("ops_stop");
     const port = portFor(7);
-    const p = start({ PORT: String(port), DATABASE_URL: database.url, BETTER_AUTH_SECRET: SECRET, DATA_DIR: tmp(), SITE_URL: `http://localhost:${port}`, LOG_LEVEL: "info" });
+    const p = start({ PORT: String(port), DATABASE_URL: database.url, BETTER_AUTH_SECRET: SECRET, DATA_DIR: tmp(), SITE_URL: `http://localhost:${port}`, LOG_LEVEL: "info", SHUTDOWN_DELAY_SECONDS: "2" });
     const locker = new pg.Client({ connectionString: database.url });
     locker.on("error", () => {});
     try {
@@ -166,14 +166,21 @@ test.describe("logs", () => {
         // A form posted from another origin than the one the request came to: refused.
         fetch(`${site}/auth`, { method: "POST", headers: { ...headers, Origin: `http://localhost:${port}`, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=sign-in" }),
       ];
-      for (const r of await Promise.allSettled(during)) if (r.status === "fulfilled") await r.value.arrayBuffer();
+      // Each answers 503 with Retry-After (or a stored page), never 500.
+      const answers = await Promise.all(during);
+      for (const [i, res] of answers.entries()) {
+        const body = await res.text();
+        if (res.status === 200) continue;
+        expect(res.status, `request ${i} during the outage`).toBe(i === 4 ? 400 : 503);
+        if (i !== 4) expect(res.headers.get("retry-after"), `request ${i}`).toBe("5");
+        if (i === 0) expect(body).toContain("Temporarily unavailable");
+      }
       proxy.restore();
       await waitHealthy(port, 30_000, "/readyz");
 
       // A password reset through the mail, as a member does it.
       await page.context().clearCookies();
-      await gotoReady(page, "/auth");
-      await page.getByRole("link", { name: "Forgot your password?" }).click();
+      await gotoReady(page, "/auth/forgot");
       await page.getByLabel("Email").fill(email);
       await page.getByRole("button", { name: "Send reset link" }).click();
       await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();

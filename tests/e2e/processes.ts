@@ -21,7 +21,8 @@ export interface ServerProcess {
 export function start(env: Record<string, string>, options: { cwd?: string; args?: string[] } = {}): ServerProcess {
   const child = spawn(NODE, options.args ?? ["server.js"], {
     cwd: options.cwd ?? ROOT,
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
+    // No pause between readiness going 503 and closing on SIGTERM, unless a test asks for one.
+    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", SHUTDOWN_DELAY_SECONDS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
