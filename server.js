@@ -10,21 +10,53 @@
 // TypeScript stripper, which stays loaded at about 17 MB in every thread that starts from it.
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import pino from "pino";
+import { createRestartBudget, supportsReusePort } from "./server/restart-budget.js";
 
 process.env.NODE_ENV ??= "production";
+// What the process says outside the app's own logger (configuration errors, threads that stop):
+// JSON lines in the same format, written at once so that nothing is lost when the process exits.
+const processLog = pino({ base: { pid: process.pid, hostname: os.hostname() } }, pino.destination({ dest: 2, sync: true }));
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 // WEB_CONCURRENCY=2 serves from two threads sharing the port; PostgreSQL only.
 const WORKERS = Number(process.env.WEB_CONCURRENCY || 1);
 if (!Number.isInteger(WORKERS) || WORKERS < 1 || WORKERS > 64) {
-  console.error(`WEB_CONCURRENCY must be a whole number of threads from 1 to 64 (got "${process.env.WEB_CONCURRENCY}").`);
+  processLog.fatal(`WEB_CONCURRENCY must be a whole number of threads from 1 to 64 (got "${process.env.WEB_CONCURRENCY}").`);
   process.exit(1);
 }
+if (WORKERS > 1 && process.env.DATABASE_URL && !supportsReusePort(process.versions.node)) {
+  processLog.fatal(
+    `WEB_CONCURRENCY=${WORKERS} needs Node 22.12 or later (several threads on one port); this is Node ${process.versions.node}. ` +
+      "Run the server through npm (npm start uses the Node the project installs) or install Node 22.12+, or set WEB_CONCURRENCY=1.",
+  );
+  process.exit(1);
+}
+// A serving thread that dies is replaced up to 5 times a minute; past that the process exits.
+const THREAD_RESTARTS = { max: 5, windowMs: 60_000 };
 // In a serving thread: whether other threads share its port (runThreads below).
 const SHARED_PORT = Boolean(/** @type {{ sharedPort?: boolean } | null} */ (workerData)?.sharedPort);
+// Shutdown, counted from SIGTERM: readiness answers 503 at once while the server still serves for
+// SHUTDOWN_DELAY_SECONDS (0-3, default 2), so that a proxy's health check takes the instance out
+// first; then no new connections are accepted; requests still running 7 s later are cut off; the
+// database gets 3 s to close. Whatever the database does, the process has exited 14 s after the
+// signal (the documented bound is 15 s).
+const SHUTDOWN_DELAY = process.env.SHUTDOWN_DELAY_SECONDS === undefined || process.env.SHUTDOWN_DELAY_SECONDS === "" ? 2 : Number(process.env.SHUTDOWN_DELAY_SECONDS);
+if (!Number.isFinite(SHUTDOWN_DELAY) || SHUTDOWN_DELAY < 0 || SHUTDOWN_DELAY > 3) {
+  processLog.fatal(`SHUTDOWN_DELAY_SECONDS must be a number of seconds from 0 to 3 (got "${process.env.SHUTDOWN_DELAY_SECONDS}").`);
+  process.exit(1);
+}
+const IN_FLIGHT_MS = 7_000;
+const DATABASE_CLOSE_MS = 3_000;
+const HARD_DEADLINE_MS = 14_000;
+// Where the site is, said in one plain line to a person at a terminal (`npm start`); logs that a
+// machine collects (no terminal) keep to JSON, where "server listening" carries the same address.
+const SITE_URL = (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+const announce = () => process.stdout.isTTY && process.stdout.write(`Open ${SITE_URL}\n`);
 // A serving thread's heap (runThreads below).
 const THREAD_YOUNG_GENERATION_MB = 24;
 const THREAD_OLD_GENERATION_MB = 512;
@@ -50,7 +82,7 @@ async function main() {
     runtime = await mod.openRuntime(process.env);
   } catch (error) {
     if (error instanceof mod.ConfigError || error instanceof mod.DatabaseLockedError) {
-      console.error(error.message);
+      processLog.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -89,34 +121,50 @@ async function main() {
   }
   app.use(mod.createApp(runtime));
 
+  let stopping = false;
   // Stored public pages and members' templates are answered before Express (server/app.ts).
-  const server = http.createServer(vite ? app : mod.createListener(runtime, app));
+  const listener = vite ? app : mod.createListener(runtime, app);
+  // While stopping, every answer ends its connection: clients open their next one elsewhere.
+  const server = http.createServer((req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+    listener(req, res);
+  });
   // Threads share the port (SO_REUSEPORT): the kernel spreads new connections over them.
   server.listen({ port: env.PORT, host: env.HOST, reusePort: SHARED_PORT }, () => {
     log.info({ url: `http://${env.HOST}:${env.PORT}`, siteUrl: env.SITE_URL }, "server listening");
     parentPort?.postMessage("listening");
+    if (isMainThread) announce();
   });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
   /** @param {string} signal */
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      log.warn("in-flight requests did not finish within 10 s; closing anyway");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      await runtime.freshness.stop();
-      await vite?.close();
-      await runtime.database.close();
-      log.info("database closed; bye");
-      process.exit(0);
-    });
+    runtime.lifecycle.stopping = true;
+    setTimeout(() => {
+      log.error("shutdown did not finish in time; exiting anyway");
+      process.exit(1);
+    }, HARD_DEADLINE_MS).unref();
+    log.info({ signal, delaySeconds: SHUTDOWN_DELAY }, "shutting down: readiness says 503; still serving for the delay");
     server.closeIdleConnections();
+    setTimeout(() => {
+      log.info("no longer accepting connections; finishing in-flight requests");
+      const force = setTimeout(() => {
+        log.warn(`in-flight requests did not finish within ${IN_FLIGHT_MS / 1000} s; closing anyway`);
+        server.closeAllConnections();
+      }, IN_FLIGHT_MS);
+      force.unref();
+      server.close(async () => {
+        await runtime.freshness.stop();
+        await vite?.close();
+        const closed = await runtime.database.close({ timeoutMs: DATABASE_CLOSE_MS });
+        if (closed) log.info("database closed; bye");
+        else log.warn(`the database did not close within ${DATABASE_CLOSE_MS / 1000} s (a query still waiting); exiting anyway`);
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, SHUTDOWN_DELAY * 1000);
   };
   // A thread hears of the signal from the main thread (signals reach only the main thread).
   parentPort?.on("message", (message) => message === "stop" && stop("SIGTERM"));
@@ -166,6 +214,7 @@ function listFiles(root, skip) {
 function runThreads(count, replaceDead) {
   let stopping = false;
   let started = false;
+  const mayRestart = createRestartBudget(THREAD_RESTARTS);
   /** @type {Set<Worker>} */
   const threads = new Set();
   const start = () => {
@@ -174,7 +223,7 @@ function runThreads(count, replaceDead) {
       resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: THREAD_OLD_GENERATION_MB },
     });
     threads.add(thread);
-    thread.on("error", (error) => console.error(error));
+    thread.on("error", (error) => processLog.error({ err: error }, "a serving thread failed"));
     thread.on("exit", (code) => {
       threads.delete(thread);
       if (stopping) {
@@ -182,7 +231,11 @@ function runThreads(count, replaceDead) {
         return;
       }
       if (!started || !replaceDead) process.exit(code || 1);
-      console.error(`a serving thread exited (${code}); starting another`);
+      if (!mayRestart()) {
+        processLog.fatal({ code, ...THREAD_RESTARTS }, "serving threads keep failing; stopping the process");
+        process.exit(1);
+      }
+      processLog.error({ code }, "a serving thread exited; starting another");
       start();
     });
     return thread;
@@ -190,12 +243,18 @@ function runThreads(count, replaceDead) {
   start().once("message", (message) => {
     if (message !== "listening") return;
     started = true;
+    announce();
     for (let i = 1; i < count; i++) start();
   });
   const stop = () => {
     if (stopping) return;
     stopping = true;
     for (const thread of threads) thread.postMessage("stop");
+    // The threads keep their own deadline; this one catches a thread too busy to see it.
+    setTimeout(() => {
+      processLog.error("serving threads did not stop in time; exiting");
+      process.exit(1);
+    }, HARD_DEADLINE_MS + 500).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -203,13 +262,13 @@ function runThreads(count, replaceDead) {
 
 if (DEVELOPMENT || !isMainThread) {
   main().catch((error) => {
-    console.error(error);
+    processLog.fatal({ err: error }, "the server could not start");
     process.exit(1);
   });
 } else {
   const postgres = Boolean(process.env.DATABASE_URL);
   if (WORKERS > 1 && !postgres) {
-    console.error("WEB_CONCURRENCY > 1 needs DATABASE_URL (the embedded database is for one thread): serving from one thread.");
+    processLog.warn("WEB_CONCURRENCY > 1 needs DATABASE_URL (the embedded database is for one thread): serving from one thread.");
   }
   // V8's memory reducer runs a compacting full collection when a thread turns idle, and its
   // pause (25-50 ms here) falls on the first requests when traffic resumes: every reader in

@@ -4,11 +4,33 @@
 // React Router write (server/security.ts sends the matching policy).
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
-import { cspNonceContext } from "./server/context";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
+import { cspNonceContext, runtimeContext } from "./server/context";
+import { isDatabaseUnavailable } from "./server/db.server";
+
+// Page requests whose loaders failed because the database could not be reached (handleError sees
+// the errors before React Router hides their details; handleRequest then answers 503).
+const databaseUnavailable = new WeakSet<Request>();
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's errors, through the site's logger as one JSON line with the path (never the
+ * query). A refused request (an error response below 500, or a form whose origin does not match,
+ * which React Router answers 400) is not a fault of the site: one warning, no stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = (context as RouterContextProvider).get(runtimeContext).log;
+  const line = { method: request.method, path: new URL(request.url).pathname };
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(request);
+    log.warn({ ...line, err: error }, "database unavailable");
+  } else if (isRouteErrorResponse(error) && error.status < 500) log.warn({ ...line, status: error.status }, "request refused");
+  else if (error instanceof Error && /Aborting the action\.$/.test(error.message)) log.warn({ ...line, status: 400 }, "request refused: the form's origin does not match");
+  else log.error({ ...line, err: error }, "request failed");
+};
 
 export default function handleRequest(
   request: Request,
@@ -22,6 +44,15 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(cspNonceContext) || undefined;
+  // The database is away: the error page in the site's layout says so (a 503 error response, which
+  // the root error boundary words plainly), and clients are told when to try again.
+  if (databaseUnavailable.has(request)) {
+    const errors = routerContext.staticHandlerContext.errors ?? {};
+    for (const id of Object.keys(errors)) errors[id] = new ErrorResponseImpl(503, "Service Unavailable", null);
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+    responseHeaders.set("Cache-Control", "no-store");
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -53,8 +84,8 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors inside the shell are logged by React Router; only log the ones after it.
-        if (shellRendered) console.error(error);
+        // Errors inside the shell are logged by React Router (handleError); only log the ones after it.
+        if (shellRendered) loadContext.get(runtimeContext).log.error({ path: new URL(request.url).pathname, err: error }, "render failed");
       },
     });
   });

@@ -7,7 +7,7 @@ import { parseEnv } from "../app/server/env.server";
 export async function openConfiguredDatabase() {
   const env = parseEnv(process.env);
   const database = await openDatabase(env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite"), { poolMax: 4 });
-  await database.migrate();
+  await database.withStartupLock(() => database.migrate());
   return database;
 }
 

@@ -7,7 +7,8 @@ import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext, runtimeContext } from "../app/server/context";
-import { logRequest } from "../app/server/log.server";
+import { isDatabaseUnavailable } from "../app/server/db.server";
+import { loggedPath, logRequest } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { sessionCookieName } from "../app/server/session-cookie.server";
 import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
@@ -69,15 +70,28 @@ export function createApp(runtime: Runtime) {
   // Security headers, request limits and the same-origin check for writes, before anything else answers.
   app.use(securityHeaders(runtime.env), requestLimits(), originCheck(runtime.env, runtime.log));
 
-  app.get("/healthz", async (_req, res) => {
+  // Liveness: the process answers. Readiness (/readyz, and /healthz as before): the database
+  // answers and the process is not stopping, so a proxy sends new requests elsewhere.
+  app.get("/livez", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  const readiness: express.RequestHandler = async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const database = runtime.database.kind;
+    if (runtime.lifecycle.stopping) {
+      res.status(503).json({ status: "stopping", database });
+      return;
+    }
     try {
       await runtime.database.ping();
-      res.json({ status: "ok", database: runtime.database.kind });
+      res.json({ status: "ok", database });
     } catch {
-      res.status(503).json({ status: "unavailable", database: runtime.database.kind });
+      res.status(503).json({ status: "unavailable", database });
     }
-  });
+  };
+  app.get("/readyz", readiness);
+  app.get("/healthz", readiness);
 
   app.all("/api/auth/{*splat}", toNodeHandler(runtime.auth));
 
@@ -126,6 +140,17 @@ export function createApp(runtime: Runtime) {
       ready.then((handle) => handle(req, res, next), next);
     });
   }
+
+  // Errors no handler answered (Better Auth's rate limiter, for one, throws when the database
+  // is away): one JSON log line instead of Express's printed stack, and 503 with Retry-After when
+  // the database cannot be reached.
+  app.use(((error, req, res, _next) => {
+    const unavailable = isDatabaseUnavailable(error);
+    runtime.log[unavailable ? "warn" : "error"]({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: loggedPath(req.path), err: error }, unavailable ? "database unavailable" : "request failed");
+    if (res.headersSent) return void res.destroy();
+    if (unavailable) res.setHeader("Retry-After", "5");
+    res.status(unavailable ? 503 : 500).type("text/plain").send(unavailable ? "Service temporarily unavailable. Please try again in a moment." : "Internal Server Error");
+  }) as express.ErrorRequestHandler);
 
   return app;
 }

@@ -14,6 +14,7 @@ import { schema, users } from "../../db/schema";
 import { displayNameProblem, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
+import { betterAuthLogger, type Logger } from "./log.server";
 
 export const ROLES = ["member", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -37,6 +38,7 @@ export function createAuth(options: {
   env: Env;
   secret: string;
   mailer: Mailer;
+  log: Logger;
   /** Our per-account limits, applied to the library's own endpoints as much as to our forms. */
   limiter?: RateLimiter;
   /**
@@ -66,7 +68,7 @@ export function createAuth(options: {
     basePath: "/api/auth",
     secret: options.secret,
     telemetry: { enabled: false },
-    logger: { level: "error" },
+    logger: betterAuthLogger(options.log),
     trustedOrigins: [env.SITE_URL],
     database: drizzleAdapter(db, {
       provider: "pg",

@@ -1,7 +1,9 @@
 // Backups of the configured database. PostgreSQL: pg_dump / pg_restore in their custom format.
 // Embedded PostgreSQL (PGlite): a tarball of its data folder (dumpDataDir), taken through an
 // exclusive open of the folder, so the server must be stopped first; restored only into an
-// empty folder unless `force` is given.
+// empty folder unless `force` is given. The embedded site's generated auth secret travels inside
+// that tarball (see SECRET_TABLE), so a restored site keeps its sessions and can still read
+// members' two-step verification secrets.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +17,16 @@ const run = promisify(execFile);
 export type BackupTarget = { kind: "postgres"; url: string } | { kind: "pglite"; folder: string };
 
 export class BackupError extends Error {}
+
+// The generated auth secret (DATA_DIR/auth-secret) sits beside the database folder, not in it.
+// For the length of a backup it is copied into this table, which only backups ever contain: the
+// live database drops it again at once, and a restore writes it back to its file and drops it.
+const SECRET_TABLE = "capsiva_backup_auth_secret";
+
+/** The generated auth secret's file for a database folder (DATA_DIR/pglite -> DATA_DIR/auth-secret). */
+export function secretFileOf(folder: string) {
+  return path.join(path.dirname(folder), "auth-secret");
+}
 
 /** The database the server would open with this configuration. */
 export function backupTarget(env: { DATABASE_URL?: string; DATA_DIR: string }): BackupTarget {
@@ -45,10 +57,18 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   } else {
     if (isEmptyFolder(target.folder)) throw new BackupError(`There is no embedded database in ${path.resolve(target.folder)} to back up.`);
     const database = await openExclusive(target.folder);
+    const client = database.pglite!;
+    const secretFile = secretFileOf(target.folder);
+    const secret = fs.existsSync(secretFile) ? fs.readFileSync(secretFile, "utf8").trim() : undefined;
     try {
-      const tarball = await database.pglite!.dumpDataDir("gzip");
+      if (secret) {
+        await client.exec(`drop table if exists ${SECRET_TABLE}; create table ${SECRET_TABLE} (secret text not null)`);
+        await client.query(`insert into ${SECRET_TABLE} (secret) values ($1)`, [secret]);
+      }
+      const tarball = await client.dumpDataDir("gzip");
       fs.writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
     } finally {
+      if (secret) await client.exec(`drop table if exists ${SECRET_TABLE}`).catch(() => {});
       await database.close();
     }
   }
@@ -64,6 +84,15 @@ async function openExclusive(folder: string) {
     if (error instanceof DatabaseLockedError) throw new BackupError(`${error.message}\nStop the server before taking or restoring a backup of the embedded database.`);
     throw error;
   }
+}
+
+/** The auth secret a backup carries (none in backups of sites with BETTER_AUTH_SECRET), removed from the database. */
+async function takeSecret(client: PGlite) {
+  const exists = await client.query<{ t: string | null }>(`select to_regclass('public.${SECRET_TABLE}')::text as t`);
+  if (!exists.rows[0]?.t) return undefined;
+  const { rows } = await client.query<{ secret: string }>(`select secret from ${SECRET_TABLE} limit 1`);
+  await client.exec(`drop table ${SECRET_TABLE}`);
+  return rows[0]?.secret;
 }
 
 async function postgresHasTables(url: string) {
@@ -117,14 +146,24 @@ export async function restoreDatabase(target: BackupTarget, file: string, option
     // Unpack beside the target first: a broken backup file leaves the current database as it was.
     fs.rmSync(staging, { recursive: true, force: true });
     const client = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(source)]) });
+    let secret: string | undefined;
     try {
       // A readable database, with the migrations table the app expects.
       await client.query("select count(*) from drizzle.__drizzle_migrations");
+      secret = await takeSecret(client);
     } finally {
       await client.close();
     }
+    const secretFile = secretFileOf(target.folder);
+    const current = fs.existsSync(secretFile) ? fs.readFileSync(secretFile, "utf8").trim() : undefined;
+    if (secret && current && current !== secret && !options.force) {
+      throw new BackupError(
+        `${path.resolve(secretFile)} holds another auth secret than the backup. Restore into an empty data folder, or pass --force to replace it with the backup's.`,
+      );
+    }
     fs.rmSync(target.folder, { recursive: true, force: true });
     fs.renameSync(staging, target.folder);
+    if (secret) fs.writeFileSync(secretFile, secret, { mode: 0o600 });
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw error;

@@ -21,7 +21,18 @@ export interface Database {
   /** One round trip; throws when the database cannot be reached. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs start-up work on the same database: on PostgreSQL
+   * under a session advisory lock held by a connection of its own (instances starting together
+   * take turns); on PGlite, which one process holds, it simply runs.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Closes the connections. With `timeoutMs`, gives up waiting after that long: a query stuck
+   * behind a lock would otherwise hold the close (and the process) for as long as it waits.
+   * Resolves to whether everything closed in time.
+   */
+  close(options?: { timeoutMs?: number }): Promise<boolean>;
   /** PGlite only: the raw client (dumps, backups). */
   pglite?: PGlite;
   /** PostgreSQL only: the connection pool (counters shared by every instance). */
@@ -31,6 +42,10 @@ export interface Database {
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
 
 export class DatabaseLockedError extends Error {}
+
+// The advisory lock key for start-up work (migrations, the guide index): any fixed 64-bit number
+// that no other application sharing the database uses; this one spells "capsiva" in ASCII.
+const STARTUP_LOCK_KEY = "27992700474077537";
 
 /** `url`: a postgres:// URL, `memory://`, or a folder path for PGlite. */
 export async function openDatabase(
@@ -59,7 +74,25 @@ function openPostgres(url: string, poolMax: number): Database {
     migrate: async () => {
       await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
     },
-    close: () => pool.end(),
+    withStartupLock: async (work) => {
+      // A session lock lives as long as its connection, so it is taken on a client outside the
+      // pool: the pool could hand the unlock to another connection. If this process dies while
+      // holding it, PostgreSQL ends the session and the next instance goes ahead.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      client.on("error", () => {});
+      await client.connect();
+      try {
+        await client.query(`select pg_advisory_lock(${STARTUP_LOCK_KEY})`);
+        try {
+          return await work();
+        } finally {
+          await client.query(`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`).catch(() => {});
+        }
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+    close: (options = {}) => withTimeout(pool.end(), options.timeoutMs),
   };
 }
 
@@ -90,13 +123,43 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
-    close: async () => {
-      if (closed) return;
+    withStartupLock: (work) => work(),
+    close: async (options = {}) => {
+      if (closed) return true;
       closed = true;
-      await client.close();
+      const done = await withTimeout(client.close(), options.timeoutMs);
       releaseLock();
+      return done;
     },
   };
+}
+
+// What node-postgres and PostgreSQL say when the database cannot be reached or is going away:
+// socket errors, the pool's connect timeout, and the server's admin shutdown and connection
+// failure codes (class 08, 57P01-57P03).
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P02", "57P03"]);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Connection refused|database closed|Client has encountered a connection error/i;
+
+/** Whether `error` (or one of its causes) says the database cannot be reached, as opposed to a bug or bad data. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = String((e as NodeJS.ErrnoException).code ?? "");
+    if (UNREACHABLE_CODES.has(code) || code.startsWith("08") || UNREACHABLE_MESSAGE.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
+
+/** Waits for `work`, or `timeoutMs` if given, whichever ends first; true when `work` finished. */
+async function withTimeout(work: Promise<void>, timeoutMs: number | undefined) {
+  if (timeoutMs === undefined) return work.then(() => true);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  try {
+    return await Promise.race([work.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -57,7 +57,11 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default("./data"),
   SEED: bool(true),
-  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  BETTER_AUTH_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")

@@ -4,7 +4,7 @@
 // passes through here.
 import matter from "gray-matter";
 import { Marked, type Tokens } from "marked";
-import { sql } from "drizzle-orm";
+import { notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "./db.server";
 import { guideIndex } from "../../db/schema";
@@ -149,16 +149,26 @@ export function getGuide(slug: string): Guide | undefined {
   return allGuides().get(slug);
 }
 
-/** Keeps the search index of guides in step with the files (run at start-up). */
+/**
+ * Keeps the search index of guides in step with the files (run at start-up). An upsert, so that
+ * readers never see the index empty while an instance starts, and rows of guides that no longer
+ * exist are removed after.
+ */
 export async function indexGuides(db: Db) {
   const guides = [...allGuides().values()];
   await db.transaction(async (tx) => {
-    await tx.delete(guideIndex);
     if (guides.length) {
       await tx
         .insert(guideIndex)
-        .values(guides.map((g) => ({ slug: g.slug, title: g.title, description: g.description, body: g.text })));
+        .values(guides.map((g) => ({ slug: g.slug, title: g.title, description: g.description, body: g.text })))
+        .onConflictDoUpdate({
+          target: guideIndex.slug,
+          set: { title: sql`excluded.title`, description: sql`excluded.description`, body: sql`excluded.body` },
+          // Unchanged rows are left alone: no new row versions on every start.
+          setWhere: sql`(${guideIndex.title}, ${guideIndex.description}, ${guideIndex.body}) is distinct from (excluded.title, excluded.description, excluded.body)`,
+        });
     }
+    await tx.delete(guideIndex).where(guides.length ? notInArray(guideIndex.slug, guides.map((g) => g.slug)) : undefined);
   });
   await db.execute(sql`analyze guide_index`);
 }

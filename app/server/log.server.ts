@@ -2,6 +2,7 @@
 // logs carry only the request id, method, path (without its query), status and duration, and
 // errors go through `safeError`, which drops what a failed query says about its parameters.
 import fs from "node:fs";
+import os from "node:os";
 import pino from "pino";
 
 export type Logger = pino.Logger;
@@ -17,8 +18,8 @@ export function safeError(error: unknown) {
   const failedQuery = e.message.startsWith("Failed query:");
   return {
     name: e.name,
-    message: failedQuery ? "A database query failed" : e.message,
-    ...(cause ? { cause: { name: cause.name, message: cause.message, code: cause.code } } : {}),
+    message: failedQuery ? "A database query failed" : scrub(e.message),
+    ...(cause ? { cause: { name: cause.name, message: scrub(cause.message), code: cause.code } } : {}),
     stack: (e.stack ?? "")
       .split("\n")
       .filter((line) => /^\s+at /.test(line))
@@ -27,10 +28,34 @@ export function safeError(error: unknown) {
   };
 }
 
+/**
+ * What a library's message may say, without what it must not: a failed query's text and
+ * parameters, query strings, and anything shaped like a token (a long run of letters and digits
+ * with no word breaks, as session, reset and verification tokens are).
+ */
+export function scrub(message: string) {
+  if (/Failed query:/.test(message)) return "A database query failed";
+  return message
+    .split("\n")[0]
+    .replace(/\?[^\s"'<>]*/g, "")
+    .replace(/\b[A-Za-z0-9_]{20,}\b/g, "[redacted]")
+    .slice(0, 300);
+}
+
+/** A path as logged: under /api/auth/, whatever follows the endpoint's name is a token. */
+export function loggedPath(path: string) {
+  const auth = /^(\/api\/auth\/[^/]+)\/./.exec(path);
+  return auth ? `${auth[1]}/:token` : path;
+}
+
+// On every line: which machine and which process wrote it, when several instances share a log.
+const BASE = { pid: process.pid, hostname: os.hostname() };
+const BASE_JSON = `"pid":${BASE.pid},"hostname":${JSON.stringify(BASE.hostname)}`;
+
 export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
-    base: undefined,
+    base: BASE,
     serializers: { err: safeError },
     redact: { paths: ["password", "*.password", "token", "*.token", "headers.cookie", "headers.authorization"], remove: true },
   };
@@ -52,8 +77,23 @@ export function logRequest(log: Logger, method: string | undefined, path: string
   if (path.startsWith(RESET_PATH)) path = `${RESET_PATH}[token]`;
   const stream = (log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
   stream.write(
-    `{"level":30,"time":${Date.now()},"reqId":${JSON.stringify(id)},"method":${JSON.stringify(method ?? "")},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"msg":"request"}\n`,
+    `{"level":30,"time":${Date.now()},${BASE_JSON},"reqId":${JSON.stringify(id)},"method":${JSON.stringify(method ?? "")},"path":${JSON.stringify(loggedPath(path))},"status":${status},"ms":${ms},"msg":"request"}\n`,
   );
+}
+
+/**
+ * Better Auth's logger option: its messages go through pino at their own level, one JSON line
+ * each. Of the values it passes along only errors are kept, through `safeError` (a failed
+ * query's parameters can hold the session token from a member's cookie).
+ */
+export function betterAuthLogger(log: Logger) {
+  return {
+    level: "warn" as const,
+    log(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) {
+      const err = args.find((a) => a instanceof Error);
+      log[level]({ component: "auth", ...(err ? { err } : {}) }, scrub(message));
+    },
+  };
 }
 
 let stdout: pino.DestinationStream | undefined;

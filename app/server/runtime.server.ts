@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createAuth, type Auth } from "./auth.server";
 import { openDatabase, type Database, type Db } from "./db.server";
-import { parseEnv, type Env } from "./env.server";
+import { ConfigError, parseEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./log.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { createPageCache, type PageCache } from "./page-cache.server";
@@ -34,6 +34,8 @@ export interface Runtime {
   reads: ReadCache;
   /** Members' public pages as templates between writes (member-pages.server.ts). */
   memberPages: MemberPages;
+  /** Set when the process begins to stop: readiness answers 503 from then on. */
+  lifecycle: { stopping: boolean };
 }
 
 /** Builds a runtime around an open database (used by the server and by tests). */
@@ -62,6 +64,7 @@ export function createRuntime(options: {
     env,
     secret,
     mailer,
+    log,
     limiter,
     onChange: (scope) => freshness.bump(scope),
   });
@@ -78,6 +81,7 @@ export function createRuntime(options: {
     viewers,
     reads: createReadCache(pageCache, { enabled: env.PAGE_CACHE }),
     memberPages: createMemberPages(pageCache, { enabled: env.PAGE_CACHE }),
+    lifecycle: { stopping: false },
   };
 }
 
@@ -86,16 +90,28 @@ export async function openRuntime(source: Record<string, string | undefined> = p
   const env = parseEnv(source);
   const log = createLogger(env.LOG_LEVEL);
   const embedded = !env.DATABASE_URL;
+  // Instances sharing one PostgreSQL database must share one secret: with a secret each made up
+  // for itself, a cookie or token signed by one is refused by the others.
+  if (!embedded && !env.BETTER_AUTH_SECRET) {
+    throw new ConfigError(
+      "BETTER_AUTH_SECRET is not set. With DATABASE_URL, set BETTER_AUTH_SECRET to the same random value " +
+        "of at least 32 characters on every instance (for example the output of `openssl rand -hex 32`).",
+    );
+  }
   const database = await openDatabase(env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite"), {
     poolMax: env.DATABASE_POOL_MAX,
   });
   try {
-    await database.migrate();
-    if (embedded && env.SEED && (await isDatabaseEmpty(database.db))) {
-      await seedDemoContent(database.db);
-      log.info("seeded the new embedded database with demo content (SEED=false opts out)");
-    }
-    await indexGuides(database.db);
+    // Instances starting together on one PostgreSQL database take turns: the first migrates, the
+    // others find the migrations applied and the guide index current.
+    await database.withStartupLock(async () => {
+      await database.migrate();
+      if (embedded && env.SEED && (await isDatabaseEmpty(database.db))) {
+        await seedDemoContent(database.db);
+        log.info("seeded the new embedded database with demo content (SEED=false opts out)");
+      }
+      await indexGuides(database.db);
+    });
   } catch (error) {
     await database.close();
     throw error;

@@ -2,6 +2,7 @@
 // final error handler (bad input is always a 4xx; anything else is a logged 500 without bodies).
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import type { z } from "zod";
+import { isDatabaseUnavailable } from "~/server/db.server";
 import type { Logger } from "~/server/log.server";
 import type { ApiErrorBody } from "./schemas";
 
@@ -76,6 +77,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     const status = (error as { status?: unknown })?.status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       return sendError(res, new ApiError(status, "bad_request", "The request could not be read."));
+    }
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: req.baseUrl + req.path, err: error }, "database unavailable");
+      return sendError(res, new ApiError(503, "unavailable", "The service is temporarily unavailable. Please try again shortly.", { headers: { "Retry-After": "5" } }));
     }
     log.error({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: req.baseUrl + req.path, err: error }, "api request failed");
     sendError(res, new ApiError(500, "internal", "Internal error"));

@@ -1,28 +1,13 @@
 // The production server as a process: configuration errors, the embedded database's lock,
 // graceful shutdown, PostgreSQL, and a fresh empty site.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, expectAccessible, test } from "./fixtures";
-
-const ROOT = path.resolve(".");
-const NODE = path.join(ROOT, "node_modules/.bin/node");
-
-function start(env: Record<string, string>) {
-  const child = spawn(NODE, ["server.js"], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+import { ROOT, start, stop, tmp, waitHealthy } from "./processes";
 
 /** A GET on a connection of its own (the kernel spreads new connections over the serving threads). */
 function getOnNewConnection(port: number, urlPath: string): Promise<{ status: number; cache: string; body: string }> {
@@ -37,26 +22,6 @@ function getOnNewConnection(port: number, urlPath: string): Promise<{ status: nu
       .on("error", reject);
   });
 }
-
-async function waitHealthy(port: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return (await r.json()) as { database: string };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server on ${port} did not become healthy`);
-}
-
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-e2e-"));
-const stop = async (p: { child: ChildProcess; exited: Promise<number | null> }) => {
-  p.child.kill("SIGTERM");
-  return p.exited;
-};
 
 test.describe("the server process", () => {
   test("a bad configuration value stops it with a message naming the variable", async () => {
@@ -107,7 +72,13 @@ test.describe("the server process", () => {
     // Whatever happens, no server is left running.
     const started: ReturnType<typeof start>[] = [];
     try {
-      const env = { PORT: "3294", DATABASE_URL: url.toString(), DATA_DIR: tmp(), SITE_URL: "http://localhost:3294" };
+      const env = {
+        PORT: "3294",
+        DATABASE_URL: url.toString(),
+        DATA_DIR: tmp(),
+        SITE_URL: "http://localhost:3294",
+        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+      };
       const first = start(env);
       started.push(first);
       expect((await waitHealthy(3294)).database).toBe("postgres");

@@ -41,7 +41,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
   const template = fs.readFileSync(inject("pgliteTemplate"));
   const database = await openDatabase("memory://", { loadDataDir: new Blob([template]) });
-  return { database, drop: () => database.close() };
+  return { database, drop: async () => void (await database.close()) };
 }
 
 export interface TestRuntime extends Runtime {

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { blogPosts, forumQuestions, users } from "../../db/schema";
 import { backupDatabase, BackupError, restoreDatabase, type BackupTarget } from "~/server/backup.server";
 import { openDatabase, type Database } from "~/server/db.server";
+import { openRuntime } from "~/server/runtime.server";
+import * as OTPAuth from "otpauth";
 import { usingPostgres } from "../helpers/runtime";
 
 const run = promisify(execFile);
@@ -111,6 +113,46 @@ describe("embedded database (PGlite)", () => {
     await after.close();
   });
 
+  it("a restored site keeps its generated auth secret: a member with two-step verification signs in on it", async () => {
+    const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const email = "two-steps@example.com";
+    const password = "a long password";
+    // A site as the server makes one: its secret generated into the data folder.
+    const dataDir = path.join(tmp, "2fa-site");
+    await (await newEmbedded(path.join(dataDir, "pglite"))).close();
+    const site = await openRuntime({ DATA_DIR: dataDir, DATABASE_URL: "", BETTER_AUTH_SECRET: "", SEED: "false", LOG_LEVEL: "silent" });
+    let totp: OTPAuth.TOTP;
+    try {
+      const headers = new Headers({ cookie: cookiesOf(await site.auth.api.signUpEmail({ body: { email, password, name: "" }, asResponse: true })) });
+      const enabled = await site.auth.api.enableTwoFactor({ body: { password }, headers });
+      if (enabled.method !== "totp") throw new Error("two-step verification by app expected");
+      totp = OTPAuth.URI.parse(enabled.totpURI) as OTPAuth.TOTP;
+      await site.auth.api.verifyTOTP({ body: { code: totp.generate() }, headers });
+    } finally {
+      await site.database.close();
+    }
+    const file = path.join(tmp, "2fa.tar.gz");
+    await backupDatabase({ kind: "pglite", folder: path.join(dataDir, "pglite") }, file);
+
+    const restoredDir = path.join(tmp, "2fa-restored");
+    await restoreDatabase({ kind: "pglite", folder: path.join(restoredDir, "pglite") }, file);
+    const restored = await openRuntime({ DATA_DIR: restoredDir, DATABASE_URL: "", BETTER_AUTH_SECRET: "", SEED: "false", LOG_LEVEL: "silent" });
+    try {
+      const signIn = await restored.auth.api.signInEmail({ body: { email, password }, asResponse: true });
+      expect(((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
+      const verified = await restored.auth.api.verifyTOTP({
+        body: { code: totp.generate() },
+        headers: new Headers({ cookie: cookiesOf(signIn) }),
+        asResponse: true,
+      });
+      expect(verified.status).toBe(200);
+      const session = await restored.auth.api.getSession({ headers: new Headers({ cookie: cookiesOf(verified) }) });
+      expect(session?.user.email).toBe(email);
+    } finally {
+      await restored.database.close();
+    }
+  }, 180_000);
+
   it("npm run db:backup and db:restore do the same from the command line", async () => {
     const dataDir = path.join(tmp, "cli-data");
     const db = await newEmbedded(path.join(dataDir, "pglite"));
@@ -160,7 +202,7 @@ describe(`the suite's database (${usingPostgres ? "PostgreSQL: pg_dump and pg_re
     }
     const folder = path.join(tmp, `suite-${crypto.randomBytes(4).toString("hex")}`, "pglite");
     const database = await newEmbedded(folder);
-    return { target: { kind: "pglite", folder }, database, drop: () => database.close() };
+    return { target: { kind: "pglite", folder }, database, drop: async () => void (await database.close()) };
   }
 
   it("round-trips data into a fresh database, and refuses a non-empty one without --force", async () => {

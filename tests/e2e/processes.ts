@@ -1,0 +1,128 @@
+// Starting the production server as a process, for the tests that need whole processes
+// (configuration errors, several instances on one database, shutdown, packaging).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const ROOT = path.resolve(".");
+export const NODE = path.join(ROOT, "node_modules/.bin/node");
+/** The PostgreSQL server tests create their databases on (never stopped by a test). */
+export const ADMIN_URL = process.env.CI_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface ServerProcess {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+export function start(env: Record<string, string>, options: { cwd?: string; args?: string[] } = {}): ServerProcess {
+  const child = spawn(NODE, options.args ?? ["server.js"], {
+    cwd: options.cwd ?? ROOT,
+    // No pause between readiness going 503 and closing on SIGTERM, unless a test asks for one.
+    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", SHUTDOWN_DELAY_SECONDS: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+export async function waitHealthy(port: number, timeoutMs = 60_000, route = "/healthz") {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}${route}`);
+      if (r.ok) return (await r.json()) as { database: string };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server on ${port} did not become healthy`);
+}
+
+export const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-e2e-"));
+
+export const stop = async (p: { child: ChildProcess; exited: Promise<number | null> }) => {
+  p.child.kill("SIGTERM");
+  return p.exited;
+};
+
+/** Kills whatever is still running (a failed test must not leave servers behind). */
+export function killAll(processes: ServerProcess[]) {
+  for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
+}
+
+/** A fresh PostgreSQL database named `prefix_<time>`, and a way to drop it. */
+export async function freshDatabase(prefix: string) {
+  const name = `${prefix}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Ports for servers a spec starts: above the browser tests' own server, as far as 29 up. */
+export function portFor(offset: number) {
+  if (offset < 1 || offset > 29) throw new Error("port offsets go from 1 to 29");
+  return Number(process.env.E2E_PORT ?? 3210) + offset;
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL that a test can cut: `cut()` drops every connection and
+ * refuses new ones (the database unreachable, as in a network outage), `restore()` lets them in.
+ */
+export async function startDatabaseProxy(port: number, databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<net.Socket>();
+  let down = false;
+  const server = net.createServer((client) => {
+    if (down) return void client.destroy();
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("error", drop).on("close", drop);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = new URL(databaseUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    cut() {
+      down = true;
+      for (const s of sockets) s.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    close() {
+      this.cut();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
