@@ -47,7 +47,7 @@ http {
   return path.join(dir, "nginx.conf");
 }
 
-async function waitFor(url: string, timeoutMs = 90_000) {
+async function waitFor(url: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -63,7 +63,7 @@ async function waitFor(url: string, timeoutMs = 90_000) {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-proxy-"));
   // nginx's workers run as an unprivileged user: they must be able to write its temporary files.
   fs.chmodSync(dir, 0o777);
@@ -78,7 +78,7 @@ test.beforeAll(async () => {
       SITE_URL: SITE,
       DATA_DIR: path.join(dir, "data"),
       DATABASE_URL: "",
-      SEED: "true",
+      SEED: "false",
       TRUST_PROXY: "1",
       RATE_LIMITS: "true",
       REQUIRE_EMAIL_VERIFICATION: "false",
