@@ -69,7 +69,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         <NavItems collapsed={collapsed} viewer={viewer} onNavigate={onNavigate} />
       </nav>
       {viewer && !collapsed ? (
-        <p className="mx-3 mt-auto mb-4 rounded-md bg-accent p-3 text-sm break-all">
+        <p className="mx-3 mt-auto mb-4 rounded-md bg-accent p-3 text-sm wrap-anywhere">
           Welcome, <strong>{viewer.email}</strong>
         </p>
       ) : null}
@@ -185,7 +185,9 @@ export function AppShell({
         <MobileDrawer viewer={viewer} />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar viewer={viewer} />
-          <main id="main" tabIndex={-1} className="flex-1 focus-visible:outline-none">
+          {/* What members write may hold one very long word (a web address): it breaks anywhere
+              rather than widening the page. */}
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 wrap-anywhere focus-visible:outline-none">
             <PendingView>{children}</PendingView>
           </main>
           <footer className="border-t px-4 py-6 text-sm text-muted-foreground">

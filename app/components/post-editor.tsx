@@ -53,7 +53,7 @@ export function PostPreview({ title, content }: { title: string; content: string
   return (
     <section aria-labelledby="preview-title" className="grid gap-3 rounded-xl border-2 border-dashed p-6">
       <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Preview</p>
-      <h2 id="preview-title" className="break-words text-2xl font-bold">
+      <h2 id="preview-title" className="wrap-anywhere text-2xl font-bold">
         {title}
       </h2>
       {content
@@ -61,7 +61,7 @@ export function PostPreview({ title, content }: { title: string; content: string
         .map((l) => l.trim())
         .filter(Boolean)
         .map((p, i) => (
-          <p key={i} className="break-words">
+          <p key={i} className="wrap-anywhere">
             {p}
           </p>
         ))}

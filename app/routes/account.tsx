@@ -118,7 +118,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
       <div>
         <h1 className="text-3xl font-bold">Your account</h1>
-        <p className="mt-1 break-all text-muted-foreground">Signed in as {loaderData.email}</p>
+        <p className="mt-1 wrap-anywhere text-muted-foreground">Signed in as {loaderData.email}</p>
       </div>
 
       {loaderData.welcome && !loaderData.displayName ? (
@@ -202,7 +202,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-2">
               {loaderData.sessions.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-                  <span className="min-w-0 break-words">
+                  <span className="min-w-0 wrap-anywhere">
                     {s.userAgent ? s.userAgent.slice(0, 80) : "Unknown browser"}
                     <span className="block text-sm text-muted-foreground">
                       Last active <RelativeTime date={s.updatedAt} /> {s.current ? "· this browser" : ""}

@@ -58,10 +58,10 @@ function ReportCard({ report }: { report: ReportView }) {
               Reported by {report.reporterName} <RelativeTime date={report.createdAt} />
             </span>
           </p>
-          {report.targetTitle ? <p className="font-semibold break-words">{report.targetTitle}</p> : null}
-          <blockquote className="line-clamp-6 whitespace-pre-line break-words border-l-4 pl-3">{report.targetContent}</blockquote>
+          {report.targetTitle ? <p className="font-semibold wrap-anywhere">{report.targetTitle}</p> : null}
+          <blockquote className="line-clamp-6 whitespace-pre-line wrap-anywhere border-l-4 pl-3">{report.targetContent}</blockquote>
           <p>
-            <span className="font-medium">Reason:</span> <span className="break-words">{report.reason}</span>
+            <span className="font-medium">Reason:</span> <span className="wrap-anywhere">{report.reason}</span>
           </p>
           <div className="flex flex-wrap gap-2">
             {report.targetHidden ? null : (

@@ -72,14 +72,14 @@ export default function Article({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
       <header className="grid gap-2">
-        <h1 className="break-words text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
+        <h1 className="wrap-anywhere text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
         <p className="text-muted-foreground">
           By {post.author} · Published <RelativeTime date={post.publishedAt} />
         </p>
       </header>
       <div className="grid gap-4 text-lg leading-relaxed">
         {paragraphs(post.content).map((text, i) => (
-          <p key={i} className="break-words">
+          <p key={i} className="wrap-anywhere">
             {text}
           </p>
         ))}

@@ -139,11 +139,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                       Community
                     </Badge>
                     <h3 className="text-lg font-semibold leading-snug">
-                      <Link to={`/article/${s.slug}`} className="break-words hover:underline">
+                      <Link to={`/article/${s.slug}`} className="wrap-anywhere hover:underline">
                         {s.title}
                       </Link>
                     </h3>
-                    <p className="break-words text-muted-foreground">{s.excerpt}</p>
+                    <p className="wrap-anywhere text-muted-foreground">{s.excerpt}</p>
                     <p className="text-sm text-muted-foreground">
                       {s.author} · <RelativeTime date={s.createdAt} />
                     </p>

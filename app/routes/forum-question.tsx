@@ -214,7 +214,7 @@ function AnswerItem({ answer, viewerId, result }: { answer: AnswerView; viewerId
     <li id={`answer-${answer.id}`} className="scroll-mt-20">
       <Card>
         <CardContent className="grid gap-2 pt-6">
-          <p className="whitespace-pre-line break-words">{answer.content}</p>
+          <p className="whitespace-pre-line wrap-anywhere">{answer.content}</p>
           <p className="text-sm text-muted-foreground">
             {answer.authorName} · <RelativeTime date={answer.createdAt} />
             {answer.updatedAt !== answer.createdAt ? " · edited" : null}
@@ -269,12 +269,12 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </Link>
       </nav>
       <article className="grid gap-3">
-        <h1 className="break-words text-3xl font-bold">{question.title}</h1>
+        <h1 className="wrap-anywhere text-3xl font-bold">{question.title}</h1>
         <p className="text-muted-foreground">
           Asked by {question.authorName} · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}
         </p>
-        <p className="whitespace-pre-line break-words text-lg">{question.content}</p>
+        <p className="whitespace-pre-line wrap-anywhere text-lg">{question.content}</p>
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {viewerId ? (
           question.authorId === viewerId ? (

@@ -137,7 +137,7 @@ type ListedAnswer = ListedQuestion["recentAnswers"][number];
 function AnswerPreview({ answer }: { answer: ListedAnswer }) {
   return (
     <li className="rounded-md bg-muted p-3">
-      <p className="line-clamp-3 whitespace-pre-line break-words">{answer.content}</p>
+      <p className="line-clamp-3 whitespace-pre-line wrap-anywhere">{answer.content}</p>
       <p className="mt-1 text-sm text-muted-foreground">
         {`${answer.authorName} · `}
         <RelativeTime date={answer.createdAt} />
@@ -161,11 +161,11 @@ function QuestionCard({ question }: { question: ListedQuestion }) {
   return (
     <li className="grid gap-3 rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
       <h2 className="text-xl font-semibold leading-snug">
-        <Link to={href} className="break-words hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+        <Link to={href} className="wrap-anywhere hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
           {question.title}
         </Link>
       </h2>
-      <p className="line-clamp-4 whitespace-pre-line break-words">{question.content}</p>
+      <p className="line-clamp-4 whitespace-pre-line wrap-anywhere">{question.content}</p>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <span className="inline-flex items-center gap-1">
           {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}

@@ -61,7 +61,7 @@ function Flash({ toast, hidden }: { toast: Omit<ToastMessage, "id">; hidden?: bo
     <div
       role={hidden ? undefined : "status"}
       aria-hidden={hidden || undefined}
-      className="fixed bottom-4 right-4 z-[100] max-w-md rounded-lg border bg-background p-4 shadow-lg"
+      className="fixed bottom-4 left-4 right-4 z-[100] ml-auto max-w-md rounded-lg border bg-background p-4 shadow-lg wrap-anywhere"
     >
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p>{toast.description}</p> : null}
