@@ -1,6 +1,6 @@
 // Forum questions and answers. Every list is a fixed number of statements whatever its size;
 // hidden content never leaves this module except through the moderation functions.
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
@@ -61,6 +61,19 @@ function toQuestion(r: { id: number; title: string; content: string; createdAt: 
 /** Visible questions, newest first. */
 export async function countQuestions(db: Db) {
   const [row] = await db.select({ n: count() }).from(forumQuestions).where(isNull(forumQuestions.hiddenAt));
+  return row.n;
+}
+
+/** Visible questions with at least one visible answer: what "Questions Answered" means. */
+export async function countAnsweredQuestions(db: Db) {
+  const answered = db
+    .select({ one: sql`1` })
+    .from(forumAnswers)
+    .where(and(eq(forumAnswers.questionId, forumQuestions.id), isNull(forumAnswers.hiddenAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(forumQuestions)
+    .where(and(isNull(forumQuestions.hiddenAt), exists(answered)));
   return row.n;
 }
 
