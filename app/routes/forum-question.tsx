@@ -139,7 +139,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       case "report": {
         const parsed = reportSchema.safeParse({ targetType: form.get("targetType"), targetId: form.get("targetId"), reason: form.get("reason") });
-        if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error), targetId: Number(form.get("targetId")) }, { status: 400 });
+        if (!parsed.success) {
+          return data({ intent, ok: false, errors: fieldErrors(parsed.error), targetType: String(form.get("targetType")), targetId: Number(form.get("targetId")) }, { status: 400 });
+        }
         await runtime.limiter.consume("report", viewer.id);
         await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
         return redirectWithToast(back, { title: "Thank you for your report", description: "A moderator will look at it soon." });
@@ -157,10 +159,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-type ActionData = PostFormResult & { intent?: string; answerId?: number; targetId?: number; toast?: ReturnType<typeof toastOf> };
+type ActionData = PostFormResult & { intent?: string; answerId?: number; targetType?: string; targetId?: number; toast?: ReturnType<typeof toastOf> };
 
 function ReportForm({ targetType, targetId, result }: { targetType: "question" | "answer"; targetId: number; result?: ActionData }) {
-  const mine = result?.intent === "report" && result.targetId === targetId ? result : undefined;
+  // Question 3 and answer 3 are different things: the error belongs to the form of both.
+  const mine = result?.intent === "report" && result.targetType === targetType && result.targetId === targetId ? result : undefined;
   return (
     <details className="group" open={Boolean(mine)}>
       <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Report</summary>
