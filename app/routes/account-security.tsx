@@ -109,7 +109,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader>
             <CardTitle>Two-step verification is on</CardTitle>
-            <CardDescription>This session is verified (assurance level {loaderData.aal}).</CardDescription>
+            <CardDescription>{loaderData.aal === "aal2" ? "This browser has passed both steps." : "This browser has passed the password step."}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
             {result?.newBackupCodes ? <BackupCodes codes={result.newBackupCodes} /> : null}

@@ -19,6 +19,7 @@ import {
 } from "~/server/account.server";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
+import { deviceName } from "~/server/device-name.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     displayName: viewer.displayName,
     twoFactorEnabled: viewer.twoFactorEnabled,
     welcome: new URL(request.url).searchParams.has("welcome"),
-    sessions: sessionRows.map((s) => ({ ...s, current: s.id === viewer.sessionId })),
+    sessions: sessionRows.map((s) => ({ id: s.id, updatedAt: s.updatedAt, device: deviceName(s.userAgent), current: s.id === viewer.sessionId })),
     stories,
   };
 }
@@ -108,6 +109,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type ActionData = { intent: string; errors: Record<string, string | undefined>; toast?: ReturnType<typeof toast> };
 
+/** Changes with every save, so the field then shows the name as saved (trimmed). */
+function savedNameKey(result: ActionData | undefined) {
+  return result?.intent === "display-name" && result.toast ? result.toast.id : "loaded";
+}
+
 export default function Account({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ActionData | undefined;
   useActionToast(result);
@@ -135,7 +141,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <CardContent>
           <Form method="post" className="grid gap-4 sm:max-w-sm">
             <input type="hidden" name="intent" value="display-name" />
-            <TextField id="display-name" label="Display name" name="displayName" required maxLength={LIMITS.displayNameMax} defaultValue={loaderData.displayName ?? ""} autoComplete="nickname" error={errors("display-name").displayName} />
+            <TextField key={savedNameKey(result)} id="display-name" label="Display name" name="displayName" required maxLength={LIMITS.displayNameMax} defaultValue={loaderData.displayName ?? ""} autoComplete="nickname" error={errors("display-name").displayName} />
             <Button type="submit" disabled={busy("display-name")}>
               {busy("display-name") ? "Saving..." : "Save display name"}
             </Button>
@@ -203,7 +209,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               {loaderData.sessions.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
                   <span className="min-w-0 wrap-anywhere">
-                    {s.userAgent ? s.userAgent.slice(0, 80) : "Unknown browser"}
+                    {s.device}
                     <span className="block text-sm text-muted-foreground">
                       Last active <RelativeTime date={s.updatedAt} /> {s.current ? "· this browser" : ""}
                     </span>

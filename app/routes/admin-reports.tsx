@@ -45,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: "Unknown action" }, { status: 400 });
 }
 
+const RESOLUTION: Record<string, string> = { hidden: "Resolved by hiding it", dismissed: "Dismissed", restored: "Resolved by restoring it" };
+
 function ReportCard({ report }: { report: ReportView }) {
   const link = `/forum/${report.questionId}${report.targetType === "answer" ? `#answer-${report.targetId}` : ""}`;
   return (
@@ -53,9 +55,11 @@ function ReportCard({ report }: { report: ReportView }) {
         <CardContent className="grid gap-3 pt-6">
           <p className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{report.targetType === "question" ? "Question" : "Answer"}</Badge>
-            {report.targetHidden ? <Badge variant="outline">Hidden</Badge> : null}
             <span className="text-sm text-muted-foreground">
               Reported by {report.reporterName} <RelativeTime date={report.createdAt} />
+              {/* Plain words, not a pill beside the buttons that could pass for one. */}
+              {report.targetHidden ? " · Now hidden from members" : null}
+              {report.status !== "open" ? ` · ${RESOLUTION[report.status] ?? "Resolved"}` : null}
             </span>
           </p>
           {report.targetTitle ? <p className="font-semibold wrap-anywhere">{report.targetTitle}</p> : null}
@@ -85,9 +89,7 @@ function ReportCard({ report }: { report: ReportView }) {
                   Dismiss
                 </Button>
               </Form>
-            ) : (
-              <Badge variant="outline">{report.status}</Badge>
-            )}
+            ) : null}
           </div>
         </CardContent>
       </Card>

@@ -142,7 +142,7 @@ export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: str
                 <td className={td}>
                   <code>{c.slug}</code>
                 </td>
-                <td className={td}>{c.latitude !== null && c.longitude !== null ? `${c.latitude}, ${c.longitude}` : "None"}</td>
+                <td className={td}>{c.latitude !== null && c.longitude !== null ? `${c.latitude}, ${c.longitude}` : "Not set"}</td>
                 <td className={td}>
                   <StatusBadge active={c.isActive} />
                 </td>
