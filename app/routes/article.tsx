@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { paragraphs } from "~/lib/paragraphs";
 import { organization, seo, siteUrlFrom } from "~/lib/seo";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
@@ -59,13 +60,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-/** The content split into paragraphs at line breaks; blank lines are skipped. */
-export function paragraphs(content: string) {
-  return content
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
+export { paragraphs };
 
 export default function Article({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
@@ -79,7 +74,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid gap-4 text-lg leading-relaxed">
         {paragraphs(post.content).map((text, i) => (
-          <p key={i} className="wrap-anywhere">
+          <p key={i} className="whitespace-pre-line wrap-anywhere">
             {text}
           </p>
         ))}
