@@ -100,7 +100,9 @@ function ToggleButton({ intent, id, active, name }: { intent: "toggle-city" | "t
 /** A table that scrolls sideways on narrow screens and can be scrolled by keyboard. */
 function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+    // `relative`: the visually hidden labels in the rows are positioned absolutely; without a
+    // positioned ancestor they escape this scrolling box and widen the whole page on a phone.
+    <div role="region" aria-label={label} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
       <table className="w-full min-w-[40rem] border-collapse text-left">{children}</table>
     </div>
   );

@@ -41,7 +41,7 @@ function Report({ report }: { report: ImportReport }) {
           <p className="mt-1">
             {`${n(report.rejectedCount)} of ${countOf(report.totalRows, "row")} ${report.rejectedCount === 1 ? "was" : "were"} rejected (${countOf(report.accepted, "row")} ${report.accepted === 1 ? "was" : "were"} fine). Fix the rows below and import the whole file again.`}
           </p>
-          <div role="region" aria-label="Rejected rows" tabIndex={0} className="mt-3 max-h-96 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+          <div role="region" aria-label="Rejected rows" tabIndex={0} className="relative mt-3 max-h-96 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
             <table className="w-full border-collapse text-left">
               <thead>
                 <tr>
