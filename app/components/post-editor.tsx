@@ -37,11 +37,12 @@ export function PostEditor({
         <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
           Preview
         </Button>
-        <Button type="submit" name="intent" value="save" disabled={busy}>
+        {/* One obvious primary action: publishing when the post can be published. */}
+        <Button type="submit" name="intent" value="save" variant={showPublish ? "outline" : "default"} disabled={busy}>
           {busy ? "Saving..." : submitLabel}
         </Button>
         {showPublish ? (
-          <Button type="submit" name="intent" value="save-publish" variant="secondary" disabled={busy}>
+          <Button type="submit" name="intent" value="save-publish" disabled={busy}>
             Save and publish
           </Button>
         ) : null}

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { DangerZone } from "~/components/danger-zone";
 import { FormAlert, TextField } from "~/components/form-field";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
@@ -173,7 +174,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                   ) : (
                     <span>{s.title}</span>
                   )}
-                  <Badge variant={s.published ? "default" : "secondary"}>{s.published ? "Published" : "Waiting for review"}</Badge>
+                  <Badge variant={s.published ? "success" : "secondary"}>{s.published ? "Published" : "Waiting for review"}</Badge>
                   <RelativeTime date={s.createdAt} className="text-sm text-muted-foreground" />
                 </li>
               ))}
@@ -255,12 +256,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <Card className="border-destructive">
-        <CardHeader>
-          <CardTitle>Delete my account</CardTitle>
-          <CardDescription>This cannot be undone.</CardDescription>
-        </CardHeader>
-        <CardContent>
+      <DangerZone id="delete-account-heading" title="Delete my account" description="This cannot be undone.">
+        <div>
           <Form method="post" className="grid gap-4 sm:max-w-md">
             <input type="hidden" name="intent" value="delete-account" />
             <fieldset className="grid gap-2" aria-describedby={errors("delete-account").content ? "delete-content-error" : undefined}>
@@ -278,12 +275,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               ) : null}
             </fieldset>
             <TextField id="delete-password" label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={errors("delete-account").password} />
-            <Button type="submit" variant="destructive" disabled={busy("delete-account")}>
+            <Button type="submit" variant="danger" disabled={busy("delete-account")}>
               {busy("delete-account") ? "Deleting..." : "Delete my account"}
             </Button>
           </Form>
-        </CardContent>
-      </Card>
+        </div>
+      </DangerZone>
     </div>
   );
 }

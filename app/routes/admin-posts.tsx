@@ -59,7 +59,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
               <Link to={`/admin/posts/${p.id}`} className="min-h-11 wrap-anywhere py-2 font-medium underline">
                 {p.title}
               </Link>
-              <Badge variant={p.published ? "default" : "secondary"}>{p.published ? "Published" : "Waiting for review"}</Badge>
+              <Badge variant={p.published ? "success" : "secondary"}>{p.published ? "Published" : "Waiting for review"}</Badge>
               <span className="text-sm text-muted-foreground">
                 {p.author} · <RelativeTime date={p.createdAt} />
               </span>

@@ -15,6 +15,9 @@ export const buttonVariants = cva(
         outline: "border-2 border-input bg-background hover:bg-accent hover:text-accent-foreground",
         ghost: "hover:bg-accent hover:text-accent-foreground",
         destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
+        // An action that cannot be undone, inside a marked danger area: outlined, so it is never
+        // the page's most prominent button, and red only where danger is meant.
+        danger: "border-2 border-destructive bg-background text-destructive hover:bg-destructive hover:text-destructive-foreground",
         link: "text-primary underline underline-offset-4 hover:no-underline",
       },
       size: {
