@@ -143,7 +143,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           return data({ intent, ok: false, errors: fieldErrors(parsed.error), targetType: String(form.get("targetType")), targetId: Number(form.get("targetId")) }, { status: 400 });
         }
         await runtime.limiter.consume("report", viewer.id);
-        await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
+        const report = await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
+        if (report.repeated) return redirectWithToast(back, { title: "You have already reported this", description: "A moderator will look at it soon." });
         return redirectWithToast(back, { title: "Thank you for your report", description: "A moderator will look at it soon." });
       }
       default:

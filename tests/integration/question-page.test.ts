@@ -54,5 +54,27 @@ describe("reporting on the question page", () => {
     const html = await res.text();
     expect(panelOpen(html, `report-answer-${id}`)).toBe(true);
     expect(panelOpen(html, `report-question-${id}`)).toBe(false);
+    // The first page the app serves compiles its code: it may take a while on a busy machine.
+  }, 60_000);
+});
+
+/** The page a redirect leads to, with the toast the redirect set, as the browser would show it. */
+async function followWithToast(res: Response, cookie: string) {
+  expect(res.status).toBe(302);
+  const toast = res.headers.getSetCookie().find((c) => c.startsWith("toast="))!.split(";")[0];
+  return (await app.fetch(res.headers.get("location")!, { headers: { Cookie: `${cookie}; ${toast}` } })).text();
+}
+
+describe("reporting twice", () => {
+  it("says so when a member reports the same thing again, and stores one report", async () => {
+    const author = await member({ displayName: "Author" });
+    const reader = await member();
+    const [q] = await app.runtime.db.insert(forumQuestions).values({ title: "Cold hands", content: "What helps?", authorId: author.id }).returning();
+    const report = { intent: "report", targetType: "question", targetId: String(q.id), reason: "Looks like spam" };
+    const first = await followWithToast(await post(`/forum/${q.id}`, reader.cookie, report), reader.cookie);
+    expect(first).toContain("Thank you for your report");
+    const again = await followWithToast(await post(`/forum/${q.id}`, reader.cookie, report), reader.cookie);
+    expect(again).toContain("You have already reported this");
+    expect(again).not.toContain("Thank you for your report");
   });
 });
