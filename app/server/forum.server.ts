@@ -99,13 +99,15 @@ export async function listQuestions(db: Db, options: { page?: number; pageSize?:
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .as("page_ids");
+  // Last activity: the newest visible answer, or the question itself while it has none.
+  const lastActivityAt = sql<string>`coalesce((select max(fa.created_at) from forum_answers fa where fa.question_id = ${forumQuestions.id} and fa.hidden_at is null), ${forumQuestions.createdAt})`;
   const rows = await db
-    .select(questionColumns)
+    .select({ ...questionColumns, lastActivityAt })
     .from(pageIds)
     .innerJoin(forumQuestions, eq(forumQuestions.id, pageIds.id))
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
     .orderBy(desc(forumQuestions.createdAt), desc(forumQuestions.id));
-  const questions = rows.map(toQuestion);
+  const questions = rows.map((r) => ({ ...toQuestion(r), lastActivityAt: iso(r.lastActivityAt) }));
   const answers = await recentAnswers(
     db,
     questions.map((q) => q.id),

@@ -120,4 +120,29 @@ test.describe("what a member notices", () => {
     expect(await published.evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe(brandRed);
     await editorCtx.close();
   });
+
+  test("the forum list is one scannable row per question", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoReady(page, "/forum");
+    const rows = page.getByRole("list", { name: "Questions, newest first" }).locator(":scope > li");
+    await expect(rows.first()).toBeVisible();
+    const answered = rows.filter({ hasText: "Read all answers" }).first();
+    // Title, a one-line excerpt, the answer count, last activity and the author's initials.
+    await expect(answered.getByRole("heading", { level: 2 })).toBeVisible();
+    await expect(answered).toContainText(/\d+ answers?/);
+    await expect(answered).toContainText(/last activity .+ ago|last activity just now/);
+    const excerpt = answered.locator("[data-excerpt]");
+    const lineHeight = await excerpt.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+    expect((await excerpt.boundingBox())!.height).toBeLessThanOrEqual(lineHeight + 1);
+    await expect(answered.locator("[aria-hidden=true]").first()).toHaveText(/^[A-Z]{1,2}$/);
+    // Twenty rows fit in a few screens, not twenty.
+    const heights = await rows.evaluateAll((items) => items.map((li) => li.getBoundingClientRect().height));
+    expect(Math.max(...heights)).toBeLessThan(200);
+    // The first answers wait under "Recent Answers" instead of filling the list.
+    const recent = answered.locator("details");
+    await expect(recent.getByText("Recent Answers")).toBeVisible();
+    await expect(recent.locator("li").first()).toBeHidden();
+    await recent.getByText("Recent Answers").click();
+    await expect(recent.locator("li").first()).toBeVisible();
+  });
 });
