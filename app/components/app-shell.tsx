@@ -114,7 +114,7 @@ function UserMenuButton({ viewer }: { viewer: ShellViewer }) {
     <button
       type="button"
       disabled
-      className="inline-flex size-11 items-center justify-center rounded-full bg-accent"
+      className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent"
       aria-label={`Account menu for ${viewer.email}`}
     >
       <UserRound aria-hidden="true" className="size-5" />
