@@ -63,7 +63,15 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { path: "/" });
+// A page that failed before its own head was made (a missing question or guide, say) reaches
+// this boundary: it must not pass for the home page (its title, canonical link and "index").
+export const meta: Route.MetaFunction = ({ matches, error }) => {
+  const siteUrl = siteUrlFrom(matches);
+  if (!error) return seo(siteUrl, { path: "/" });
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page not found" : status === 403 ? "Not allowed" : status === 503 ? "Temporarily unavailable" : "Something went wrong";
+  return seo(siteUrl, { title, noindex: true });
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },

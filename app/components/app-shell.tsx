@@ -57,6 +57,18 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
   return collapsed ? <TooltipGroup>{list}</TooltipGroup> : list;
 }
 
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
 function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewer: ShellViewer | null; onNavigate?: () => void }) {
   return (
     <>
@@ -70,8 +82,15 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         <NavItems collapsed={collapsed} viewer={viewer} onNavigate={onNavigate} />
       </nav>
       {viewer && !collapsed ? (
-        <p className="mx-3 mt-auto mb-4 rounded-md bg-accent p-3 text-sm break-all">
-          Welcome, <strong>{viewer.email}</strong>
+        // Greeted by the name they chose; the address they signed in with stays below it, able
+        // to break before its "@" rather than in the middle of a word.
+        <p className="mx-3 mt-auto mb-4 rounded-md bg-accent p-3 text-sm wrap-break-word">
+          Welcome, <strong>{viewer.displayName ?? <Email address={viewer.email} />}</strong>
+          {viewer.displayName ? (
+            <span className="block text-muted-foreground">
+              <Email address={viewer.email} />
+            </span>
+          ) : null}
         </p>
       ) : null}
     </>
@@ -96,7 +115,7 @@ function UserMenuButton({ viewer }: { viewer: ShellViewer }) {
     <button
       type="button"
       disabled
-      className="inline-flex size-11 items-center justify-center rounded-full bg-accent"
+      className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent"
       aria-label={`Account menu for ${viewer.email}`}
     >
       <UserRound aria-hidden="true" className="size-5" />
@@ -120,8 +139,10 @@ function TopBar({ viewer }: { viewer: ShellViewer | null }) {
           {SITE_NAME}
         </Link>
       </p>
-      <div className="ml-auto flex shrink-0 items-center gap-2">
-        <form action="/search" method="get" role="search" className="hidden items-center sm:flex">
+      {/* At a large text size the search field gives way (down to a minimum) so the bar still
+          fits the window and Sign In stays on screen. */}
+      <div className="ml-auto flex min-w-0 items-center justify-end gap-2">
+        <form action="/search" method="get" role="search" className="hidden min-w-0 items-center sm:flex">
           <label htmlFor="site-search" className="sr-only">
             Search the site
           </label>
@@ -131,9 +152,9 @@ function TopBar({ viewer }: { viewer: ShellViewer | null }) {
             type="search"
             maxLength={200}
             placeholder="Search"
-            className="min-h-11 w-40 rounded-l-md border-2 border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring lg:w-56"
+            className="min-h-11 w-40 min-w-24 shrink rounded-l-md border-2 border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring lg:w-56"
           />
-          <button type="submit" aria-label="Search" className="inline-flex size-11 items-center justify-center rounded-r-md border-2 border-l-0 border-input hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+          <button type="submit" aria-label="Search" className="inline-flex size-11 shrink-0 items-center justify-center rounded-r-md border-2 border-l-0 border-input hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
             <Search aria-hidden="true" className="size-5" />
           </button>
         </form>
@@ -186,7 +207,9 @@ export function AppShell({
         <MobileDrawer viewer={viewer} />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar viewer={viewer} />
-          <main id="main" tabIndex={-1} className="flex-1 focus-visible:outline-none">
+          {/* What members write may hold one very long word (a web address): it breaks anywhere
+              rather than widening the page. */}
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 wrap-anywhere focus-visible:outline-none">
             <PendingView>{children}</PendingView>
           </main>
           <footer className="border-t px-4 py-6 text-sm text-muted-foreground">

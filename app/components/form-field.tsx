@@ -1,15 +1,29 @@
 // A labelled field with its error tied to it (aria-invalid + aria-describedby), so screen readers
 // announce what is wrong and where.
-import type * as React from "react";
+import * as React from "react";
 import { FieldError, Input, Label, Textarea } from "./ui/input";
 
 type Common = { id: string; label: string; error?: string; hint?: React.ReactNode };
 
-/** Label, hint and error around one control, with the ARIA that ties them together. */
-function Field({ id, label, error, hint, children }: Common & { children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode }) {
+/**
+ * Label, hint and error around one control, with the ARIA that ties them together. An error
+ * goes as soon as the member changes the field (it may be right now), and can come back from
+ * the next submit; without JavaScript the server's error simply shows until then.
+ */
+function Field({ id, label, error: given, hint, children }: Common & { children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode }) {
+  const [edited, setEdited] = React.useState(false);
+  const ref = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => {
+    const form = ref.current?.closest("form");
+    const submitted = () => setEdited(false);
+    form?.addEventListener("submit", submitted);
+    return () => form?.removeEventListener("submit", submitted);
+  }, []);
+  const error = edited ? undefined : given;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const onEdit = given && !edited ? () => setEdited(true) : undefined;
   return (
-    <div className="grid gap-1.5">
+    <div ref={ref} className="grid gap-1.5" onInput={onEdit} onChange={onEdit}>
       <Label htmlFor={id}>{label}</Label>
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">

@@ -21,6 +21,7 @@ import {
   Search as SearchNode,
   Settings as SettingsNode,
   Shield as ShieldNode,
+  TriangleAlert as TriangleAlertNode,
   UserRound as UserRoundNode,
   Users as UsersNode,
   X as XNode,
@@ -73,6 +74,7 @@ export const Plus = icon(PlusNode);
 export const Search = icon(SearchNode);
 export const Settings = icon(SettingsNode);
 export const Shield = icon(ShieldNode);
+export const TriangleAlert = icon(TriangleAlertNode);
 export const UserRound = icon(UserRoundNode);
 export const Users = icon(UsersNode);
 export const X = icon(XNode);

@@ -1,9 +1,10 @@
 // The editors' form for a blog post: title, slug (made from the title when left empty), excerpt
-// and content (plain text; a blank line starts a new paragraph).
+// and content (plain text: a blank line starts a new paragraph, a single line break stays one).
 import { Form } from "react-router";
 import { FormAlert, TextAreaField, TextField } from "./form-field";
 import { Button } from "./ui/button";
 import { LIMITS } from "~/lib/limits";
+import { PARAGRAPH_HINT, paragraphs } from "~/lib/paragraphs";
 
 export interface PostEditorValues {
   title: string;
@@ -31,16 +32,17 @@ export function PostEditor({
       <TextField id="post-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={values?.title} error={errors.title} />
       <TextField id="post-slug" label="Slug" name="slug" maxLength={100} pattern="[a-z0-9]+(-[a-z0-9]+)*" defaultValue={values?.slug} error={errors.slug} hint="The web address: /article/your-slug. Leave empty to make one from the title." />
       <TextAreaField id="post-excerpt" label="Excerpt" name="excerpt" maxLength={300} rows={2} defaultValue={values?.excerpt} error={errors.excerpt} hint="Optional. Shown on the blog list and to search engines." />
-      <TextAreaField id="post-content" label="Content" name="content" required maxLength={LIMITS.storyMax} rows={14} defaultValue={values?.content} error={errors.content} hint="Plain text. Each line becomes a paragraph." />
+      <TextAreaField id="post-content" label="Content" name="content" required maxLength={LIMITS.storyMax} rows={14} defaultValue={values?.content} error={errors.content} hint={`Plain text. ${PARAGRAPH_HINT}`} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
           Preview
         </Button>
-        <Button type="submit" name="intent" value="save" disabled={busy}>
+        {/* One obvious primary action: publishing when the post can be published. */}
+        <Button type="submit" name="intent" value="save" variant={showPublish ? "outline" : "default"} disabled={busy}>
           {busy ? "Saving..." : submitLabel}
         </Button>
         {showPublish ? (
-          <Button type="submit" name="intent" value="save-publish" variant="secondary" disabled={busy}>
+          <Button type="submit" name="intent" value="save-publish" disabled={busy}>
             Save and publish
           </Button>
         ) : null}
@@ -53,18 +55,14 @@ export function PostPreview({ title, content }: { title: string; content: string
   return (
     <section aria-labelledby="preview-title" className="grid gap-3 rounded-xl border-2 border-dashed p-6">
       <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Preview</p>
-      <h2 id="preview-title" className="break-words text-2xl font-bold">
+      <h2 id="preview-title" className="wrap-anywhere text-2xl font-bold">
         {title}
       </h2>
-      {content
-        .split(/\r?\n/)
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .map((p, i) => (
-          <p key={i} className="break-words">
-            {p}
-          </p>
-        ))}
+      {paragraphs(content).map((p, i) => (
+        <p key={i} className="whitespace-pre-line wrap-anywhere">
+          {p}
+        </p>
+      ))}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // '3 hours ago' in English, from the platform's Intl.RelativeTimeFormat (no library needed).
 // Formatting with Intl is slow next to the rest of a page (a forum page shows 60 times), so the
 // formatters are made once and their results remembered: the inputs repeat from page to page.
-const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+// "always": every time reads with its suffix ("1 day ago"), never "yesterday" or "last week".
+const rtf = new Intl.RelativeTimeFormat("en", { numeric: "always" });
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
@@ -33,7 +34,8 @@ const formatRelative = memo((key: string) => {
 export function relativeTime(date: Date | string | number, now: number = Date.now()): string {
   const seconds = Math.round((new Date(date).getTime() - now) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 45) return "just now";
+  // "just now" only within the minute; from then on, minutes "ago".
+  if (abs < 60) return "just now";
   for (const [unit, size] of UNITS) {
     if (abs >= size * 0.95 || unit === "minute") {
       return formatRelative(`${Math.round(seconds / size)} ${unit}`);

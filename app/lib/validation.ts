@@ -152,15 +152,3 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return out;
 }
-
-/** Turns a title into a URL slug: lowercase ASCII letters, digits and hyphens. */
-export function slugify(text: string) {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}

@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { DangerZone } from "~/components/danger-zone";
 import { FormAlert, TextField } from "~/components/form-field";
 import { PASSKEY_NAME_MAX, PasskeyManager, type PasskeyItem } from "~/components/passkeys/passkey-manager";
 import { Button } from "~/components/ui/button";
@@ -135,29 +136,41 @@ export default function Security({ loaderData }: Route.ComponentProps) {
       {result?.error ? <FormAlert title="Error">{result.error}</FormAlert> : null}
 
       {loaderData.enabled ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Two-step verification is on</CardTitle>
-            <CardDescription>This session is verified (assurance level {loaderData.aal}).</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-6">
-            {result?.newBackupCodes ? <BackupCodes codes={result.newBackupCodes} /> : null}
-            <Form method="post" className="grid gap-4 sm:max-w-sm">
-              <input type="hidden" name="intent" value="backup-codes" />
-              <TextField id="codes-password" label="Password" name="password" type="password" autoComplete="current-password" required />
-              <Button type="submit" variant="outline" disabled={busy}>
-                Make new backup codes
-              </Button>
-            </Form>
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>Two-step verification is on</CardTitle>
+              <CardDescription>{loaderData.aal === "aal2" ? "This browser has passed both steps." : "This browser has passed the password step."}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <section aria-labelledby="backup-codes-heading" className="grid gap-4">
+                <h2 id="backup-codes-heading" className="text-xl font-semibold">
+                  Backup codes
+                </h2>
+                <p className="text-muted-foreground">New codes replace the old ones. Confirm your password to make them.</p>
+                {result?.newBackupCodes ? <BackupCodes codes={result.newBackupCodes} /> : null}
+                <Form method="post" className="grid gap-4 sm:max-w-sm">
+                  <input type="hidden" name="intent" value="backup-codes" />
+                  <TextField id="codes-password" label="Password" name="password" type="password" autoComplete="current-password" required />
+                  <Button type="submit" disabled={busy}>
+                    Make new backup codes
+                  </Button>
+                </Form>
+              </section>
+            </CardContent>
+          </Card>
+          {/* Apart from the backup codes, with its own heading and password field, so the two
+              password fields never read as one form. */}
+          <DangerZone id="turn-off-heading" title="Turn off two-step verification" description="Signing in will need only your password again.">
             <Form method="post" className="grid gap-4 sm:max-w-sm">
               <input type="hidden" name="intent" value="disable" />
               <TextField id="disable-password" label="Password to turn it off" name="password" type="password" autoComplete="current-password" required />
-              <Button type="submit" variant="destructive" disabled={busy}>
+              <Button type="submit" variant="danger" disabled={busy}>
                 Turn off two-step verification
               </Button>
             </Form>
-          </CardContent>
-        </Card>
+          </DangerZone>
+        </>
       ) : enrolment ? (
         <Card>
           <CardHeader>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { DangerZone } from "~/components/danger-zone";
 import { FormAlert, TextField } from "~/components/form-field";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
@@ -20,6 +21,7 @@ import {
 import { displayNameProblem, passwordProblem } from "~/server/account-policy.server";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
+import { deviceName } from "~/server/device-name.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
@@ -36,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     displayName: viewer.displayName,
     twoFactorEnabled: viewer.twoFactorEnabled,
     welcome: new URL(request.url).searchParams.has("welcome"),
-    sessions: sessionRows.map((s) => ({ ...s, current: s.id === viewer.sessionId })),
+    sessions: sessionRows.map((s) => ({ id: s.id, updatedAt: s.updatedAt, device: deviceName(s.userAgent), current: s.id === viewer.sessionId })),
     stories,
   };
 }
@@ -107,6 +109,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type ActionData = { intent: string; errors: Record<string, string | undefined>; toast?: ReturnType<typeof toast> };
 
+/** Changes with every save, so the field then shows the name as saved (trimmed). */
+function savedNameKey(result: ActionData | undefined) {
+  return result?.intent === "display-name" && result.toast ? result.toast.id : "loaded";
+}
+
 export default function Account({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ActionData | undefined;
   useActionToast(result);
@@ -117,7 +124,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
       <div>
         <h1 className="text-3xl font-bold">Your account</h1>
-        <p className="mt-1 break-all text-muted-foreground">Signed in as {loaderData.email}</p>
+        <p className="mt-1 wrap-anywhere text-muted-foreground">Signed in as {loaderData.email}</p>
       </div>
 
       {loaderData.welcome && !loaderData.displayName ? (
@@ -134,7 +141,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <CardContent>
           <Form method="post" className="grid gap-4 sm:max-w-sm">
             <input type="hidden" name="intent" value="display-name" />
-            <TextField id="display-name" label="Display name" name="displayName" required maxLength={LIMITS.displayNameMax} defaultValue={loaderData.displayName ?? ""} autoComplete="nickname" error={errors("display-name").displayName} />
+            <TextField key={savedNameKey(result)} id="display-name" label="Display name" name="displayName" required maxLength={LIMITS.displayNameMax} defaultValue={loaderData.displayName ?? ""} autoComplete="nickname" error={errors("display-name").displayName} />
             <Button type="submit" disabled={busy("display-name")}>
               {busy("display-name") ? "Saving..." : "Save display name"}
             </Button>
@@ -166,7 +173,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                   ) : (
                     <span>{s.title}</span>
                   )}
-                  <Badge variant={s.published ? "default" : "secondary"}>{s.published ? "Published" : "Waiting for review"}</Badge>
+                  <Badge variant={s.published ? "success" : "secondary"}>{s.published ? "Published" : "Waiting for review"}</Badge>
                   <RelativeTime date={s.createdAt} className="text-sm text-muted-foreground" />
                 </li>
               ))}
@@ -201,8 +208,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-2">
               {loaderData.sessions.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-                  <span className="min-w-0 break-words">
-                    {s.userAgent ? s.userAgent.slice(0, 80) : "Unknown browser"}
+                  <span className="min-w-0 wrap-anywhere">
+                    {s.device}
                     <span className="block text-sm text-muted-foreground">
                       Last active <RelativeTime date={s.updatedAt} /> {s.current ? "· this browser" : ""}
                     </span>
@@ -248,12 +255,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <Card className="border-destructive">
-        <CardHeader>
-          <CardTitle>Delete my account</CardTitle>
-          <CardDescription>This cannot be undone.</CardDescription>
-        </CardHeader>
-        <CardContent>
+      <DangerZone id="delete-account-heading" title="Delete my account" description="This cannot be undone.">
+        <div>
           <Form method="post" className="grid gap-4 sm:max-w-md">
             <input type="hidden" name="intent" value="delete-account" />
             <fieldset className="grid gap-2" aria-describedby={errors("delete-account").content ? "delete-content-error" : undefined}>
@@ -271,12 +274,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               ) : null}
             </fieldset>
             <TextField id="delete-password" label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={errors("delete-account").password} />
-            <Button type="submit" variant="destructive" disabled={busy("delete-account")}>
+            <Button type="submit" variant="danger" disabled={busy("delete-account")}>
               {busy("delete-account") ? "Deleting..." : "Delete my account"}
             </Button>
           </Form>
-        </CardContent>
-      </Card>
+        </div>
+      </DangerZone>
     </div>
   );
 }

@@ -38,6 +38,7 @@ import {
   setServiceActive,
 } from "~/server/places.server";
 import { requireRole } from "~/server/session.server";
+import { countOf } from "~/lib/plural";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-places";
 
@@ -301,9 +302,9 @@ export default function AdminPlacesPage({ loaderData, actionData }: Route.Compon
     if (actionData?.intent !== "import" || !actionData.report) return;
     const r = actionData.report;
     if (r.stored) {
-      toast({ title: "Import complete", description: `${r.accepted.toLocaleString("en-US")} rows imported (${r.inserted.toLocaleString("en-US")} new, ${r.updated.toLocaleString("en-US")} updated).` });
+      toast({ title: "Import complete", description: `${countOf(r.accepted, "row")} imported (${r.inserted.toLocaleString("en-US")} new, ${r.updated.toLocaleString("en-US")} updated).` });
     } else {
-      toast({ title: "Nothing was imported", description: r.fileError ?? `${r.rejectedCount.toLocaleString("en-US")} rows were rejected.`, variant: "destructive" });
+      toast({ title: "Nothing was imported", description: r.fileError ?? `${countOf(r.rejectedCount, "row")} ${r.rejectedCount === 1 ? "was" : "were"} rejected.`, variant: "destructive" });
     }
   }, [actionData, toast]);
 
@@ -325,9 +326,11 @@ export default function AdminPlacesPage({ loaderData, actionData }: Route.Compon
       </p>
       <TabNav current={loaderData.tab} />
 
+      {/* One column that may be narrower than its tables: they scroll inside their own region
+          instead of widening the page on a phone. */}
       <div className="mt-6">
         {loaderData.tab === "cities" ? (
-          <div className="grid gap-10">
+          <div className="grid grid-cols-1 gap-10">
             <CityTable list={loaderData.cities} q={loaderData.q} toggleErrors={errorsFor("toggle-city")} />
             <CityForm
               key={`${loaderData.editing?.id ?? "new"}-${actionData?.intent === "save-city" ? "err" : "ok"}`}
@@ -340,7 +343,7 @@ export default function AdminPlacesPage({ loaderData, actionData }: Route.Compon
         ) : null}
 
         {loaderData.tab === "services" ? (
-          <div className="grid gap-10">
+          <div className="grid grid-cols-1 gap-10">
             <ServiceTable list={loaderData.services} q={loaderData.q} toggleErrors={errorsFor("toggle-service")} />
             <ServiceForm
               key={`${loaderData.editing?.id ?? "new"}-${actionData?.intent === "save-service" ? "err" : "ok"}`}
@@ -353,7 +356,7 @@ export default function AdminPlacesPage({ loaderData, actionData }: Route.Compon
         ) : null}
 
         {loaderData.tab === "pages" ? (
-          <div className="grid gap-10">
+          <div className="grid grid-cols-1 gap-10">
             <PageEditor
               key={loaderData.editor ? `${loaderData.editor.city.id}-${loaderData.editor.service.id}-${loaderData.editor.record?.id ?? "new"}` : "none"}
               requested={loaderData.requested}

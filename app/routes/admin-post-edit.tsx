@@ -67,8 +67,8 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="break-words text-3xl font-bold">Edit post</h1>
-        <Badge variant={post.published ? "default" : "secondary"}>{post.published ? "Published" : "Not published"}</Badge>
+        <h1 className="wrap-anywhere text-3xl font-bold">Edit post</h1>
+        <Badge variant={post.published ? "success" : "secondary"}>{post.published ? "Published" : "Not published"}</Badge>
         {post.published ? (
           <Link to={`/article/${post.slug}`} className="inline-flex min-h-11 items-center underline">
             View on the site

@@ -55,10 +55,10 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-2">
           {loaderData.posts.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-2 rounded-md border p-3">
-              <Link to={`/admin/posts/${p.id}`} className="min-h-11 break-words py-2 font-medium underline">
+              <Link to={`/admin/posts/${p.id}`} className="min-h-11 wrap-anywhere py-2 font-medium underline">
                 {p.title}
               </Link>
-              <Badge variant={p.published ? "default" : "secondary"}>{p.published ? "Published" : "Waiting for review"}</Badge>
+              <Badge variant={p.published ? "success" : "secondary"}>{p.published ? "Published" : "Waiting for review"}</Badge>
               <span className="text-sm text-muted-foreground">
                 {p.author} · <RelativeTime date={p.createdAt} />
               </span>

@@ -44,6 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: "Unknown action" }, { status: 400 });
 }
 
+const RESOLUTION: Record<string, string> = { hidden: "Resolved by hiding it", dismissed: "Dismissed", restored: "Resolved by restoring it" };
+
 function ReportCard({ report }: { report: ReportView }) {
   const link = `/forum/${report.questionId}${report.targetType === "answer" ? `#answer-${report.targetId}` : ""}`;
   return (
@@ -52,15 +54,17 @@ function ReportCard({ report }: { report: ReportView }) {
         <CardContent className="grid gap-3 pt-6">
           <p className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{report.targetType === "question" ? "Question" : "Answer"}</Badge>
-            {report.targetHidden ? <Badge variant="outline">Hidden</Badge> : null}
             <span className="text-sm text-muted-foreground">
               Reported by {report.reporterName} <RelativeTime date={report.createdAt} />
+              {/* Plain words, not a pill beside the buttons that could pass for one. */}
+              {report.targetHidden ? " · Now hidden from members" : null}
+              {report.status !== "open" ? ` · ${RESOLUTION[report.status] ?? "Resolved"}` : null}
             </span>
           </p>
-          {report.targetTitle ? <p className="font-semibold break-words">{report.targetTitle}</p> : null}
-          <blockquote className="line-clamp-6 whitespace-pre-line break-words border-l-4 pl-3">{report.targetContent}</blockquote>
+          {report.targetTitle ? <p className="font-semibold wrap-anywhere">{report.targetTitle}</p> : null}
+          <blockquote className="line-clamp-6 whitespace-pre-line wrap-anywhere border-l-4 pl-3">{report.targetContent}</blockquote>
           <p>
-            <span className="font-medium">Reason:</span> <span className="break-words">{report.reason}</span>
+            <span className="font-medium">Reason:</span> <span className="wrap-anywhere">{report.reason}</span>
           </p>
           <div className="flex flex-wrap gap-2">
             {report.targetHidden ? null : (
@@ -72,7 +76,7 @@ function ReportCard({ report }: { report: ReportView }) {
               <input type="hidden" name="targetType" value={report.targetType} />
               <input type="hidden" name="targetId" value={report.targetId} />
               <input type="hidden" name="intent" value={report.targetHidden ? "restore" : "hide"} />
-              <Button type="submit" variant={report.targetHidden ? "outline" : "destructive"} size="sm">
+              <Button type="submit" variant={report.targetHidden ? "outline" : "danger"} size="sm">
                 {report.targetHidden ? "Restore" : "Hide"}
               </Button>
             </Form>
@@ -84,9 +88,7 @@ function ReportCard({ report }: { report: ReportView }) {
                   Dismiss
                 </Button>
               </Form>
-            ) : (
-              <Badge variant="outline">{report.status}</Badge>
-            )}
+            ) : null}
           </div>
         </CardContent>
       </Card>

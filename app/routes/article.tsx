@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { paragraphs } from "~/lib/paragraphs";
 import { organization, seo, siteUrlFrom } from "~/lib/seo";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
@@ -63,27 +64,21 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-/** The content split into paragraphs at line breaks; blank lines are skipped. */
-export function paragraphs(content: string) {
-  return content
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
+export { paragraphs };
 
 export default function Article({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
     <article className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
       <header className="grid gap-2">
-        <h1 className="break-words text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
+        <h1 className="wrap-anywhere text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
         <p className="text-muted-foreground">
           By {post.author} · Published <RelativeTime date={post.publishedAt} />
         </p>
       </header>
       <div className="grid gap-4 text-lg leading-relaxed">
         {paragraphs(post.content).map((text, i) => (
-          <p key={i} className="break-words">
+          <p key={i} className="whitespace-pre-line wrap-anywhere">
             {text}
           </p>
         ))}

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FEATURED_GUIDES, preview } from "~/lib/featured";
+import { PARAGRAPH_HINT } from "~/lib/paragraphs";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { LIMITS } from "~/lib/limits";
 import { fieldErrors, storySchema } from "~/lib/validation";
@@ -88,7 +89,7 @@ function ShareStory() {
         <Form method="post" className="grid gap-4">
           {result?.errors.form ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
           <TextField id="story-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={result?.values.title} error={result?.errors.title} />
-          <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={8} defaultValue={result?.values.content} error={result?.errors.content} hint="Leave a blank line between paragraphs." />
+          <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={8} defaultValue={result?.values.content} error={result?.errors.content} hint={PARAGRAPH_HINT} />
           <Button type="submit" disabled={busy} className="w-fit">
             {busy ? "Sending..." : "Send for review"}
           </Button>
@@ -146,11 +147,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                       Community
                     </Badge>
                     <h3 className="text-lg font-semibold leading-snug">
-                      <Link to={`/article/${s.slug}`} className="break-words hover:underline">
+                      <Link to={`/article/${s.slug}`} className="wrap-anywhere hover:underline">
                         {s.title}
                       </Link>
                     </h3>
-                    <p className="break-words text-muted-foreground">{s.excerpt}</p>
+                    <p className="wrap-anywhere text-muted-foreground">{s.excerpt}</p>
                     <p className="text-sm text-muted-foreground">
                       {s.author} · <RelativeTime date={s.createdAt} />
                     </p>

@@ -149,9 +149,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       case "report": {
         const parsed = reportSchema.safeParse({ targetType: form.get("targetType"), targetId: form.get("targetId"), reason: form.get("reason") });
-        if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error), targetId: Number(form.get("targetId")) }, { status: 400 });
+        if (!parsed.success) {
+          return data({ intent, ok: false, errors: fieldErrors(parsed.error), targetType: String(form.get("targetType")), targetId: Number(form.get("targetId")) }, { status: 400 });
+        }
         await runtime.limiter.consume("report", viewer.id);
-        await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
+        const report = await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
+        if (report.repeated) return redirectWithToast(back, { title: "You have already reported this", description: "A moderator will look at it soon." });
         return redirectWithToast(back, { title: "Thank you for your report", description: "A moderator will look at it soon." });
       }
       default:
@@ -167,10 +170,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-type ActionData = PostFormResult & { intent?: string; answerId?: number; targetId?: number; toast?: ReturnType<typeof toastOf> };
+type ActionData = PostFormResult & { intent?: string; answerId?: number; targetType?: string; targetId?: number; toast?: ReturnType<typeof toastOf> };
 
 function ReportForm({ targetType, targetId, result }: { targetType: "question" | "answer"; targetId: number; result?: ActionData }) {
-  const mine = result?.intent === "report" && result.targetId === targetId ? result : undefined;
+  // Question 3 and answer 3 are different things: the error belongs to the form of both.
+  const mine = result?.intent === "report" && result.targetType === targetType && result.targetId === targetId ? result : undefined;
   return (
     <details className="group" open={Boolean(mine)}>
       <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Report</summary>
@@ -226,7 +230,7 @@ function AnswerItem({ answer, signedIn, result }: { answer: ShownAnswer; signedI
     <li id={`answer-${answer.id}`} className="scroll-mt-20">
       <Card>
         <CardContent className="grid gap-2 pt-6">
-          <p className="whitespace-pre-line break-words">{answer.content}</p>
+          <p className="whitespace-pre-line wrap-anywhere">{answer.content}</p>
           <p className="text-sm text-muted-foreground">
             {answer.authorName} · <RelativeTime date={answer.createdAt} />
             {answer.updatedAt !== answer.createdAt ? " · edited" : null}
@@ -281,12 +285,12 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </Link>
       </nav>
       <article className="grid gap-3">
-        <h1 className="break-words text-3xl font-bold">{question.title}</h1>
+        <h1 className="wrap-anywhere text-3xl font-bold">{question.title}</h1>
         <p className="text-muted-foreground">
           Asked by {question.authorName} · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}
         </p>
-        <p className="whitespace-pre-line break-words text-lg">{question.content}</p>
+        <p className="whitespace-pre-line wrap-anywhere text-lg">{question.content}</p>
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
           question.isMine ? (

@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         createdAt: q.createdAt,
         authorName: q.authorName,
         answerCount: q.answerCount,
+        lastActivityAt: q.lastActivityAt,
         recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: a.content, createdAt: a.createdAt, authorName: a.authorName })),
       })),
     };
@@ -142,9 +143,9 @@ type ListedAnswer = ListedQuestion["recentAnswers"][number];
 
 function AnswerPreview({ answer }: { answer: ListedAnswer }) {
   return (
-    <li className="rounded-md bg-muted p-3">
-      <p className="line-clamp-3 whitespace-pre-line break-words">{answer.content}</p>
-      <p className="mt-1 text-sm text-muted-foreground">
+    <li className="rounded-md bg-muted px-3 py-2">
+      <p className="line-clamp-2 whitespace-pre-line">{answer.content}</p>
+      <p className="text-sm text-muted-foreground">
         {`${answer.authorName} · `}
         <RelativeTime date={answer.createdAt} />
       </p>
@@ -160,41 +161,68 @@ const ANSWERS_ICON = (
   </svg>
 );
 
-/** One question in the list: the card is the list item itself (a page shows twenty). */
-function QuestionCard({ question }: { question: ListedQuestion }) {
+/** "Ana Lopez" gives "AL", "Anonymous" "A": the author's mark beside each row. */
+function initials(name: string) {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0] ?? "")
+    .join("")
+    .toUpperCase();
+}
+
+/**
+ * One question as one row a regular can scan: the author's initials, the title, a one-line
+ * excerpt, then answers, author, asked and last active. The first answers stay one click away
+ * under "Recent Answers" instead of filling the list.
+ */
+function QuestionRow({ question }: { question: ListedQuestion }) {
   const n = question.answerCount;
   const href = `/forum/${question.id}`;
   return (
-    <li className="grid gap-3 rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
-      <h2 className="text-xl font-semibold leading-snug">
-        <Link to={href} className="break-words hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
-          {question.title}
-        </Link>
-      </h2>
-      <p className="line-clamp-4 whitespace-pre-line break-words">{question.content}</p>
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-        <span className="inline-flex items-center gap-1">
-          {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}
-        </span>
-        <span>{question.authorName}</span>
-        <RelativeTime date={question.createdAt} />
-      </p>
-      {question.recentAnswers.length ? (
-        <section aria-label={`Recent answers to ${question.title}`} className="grid gap-2 border-t pt-3">
-          <h3 className="font-semibold">Recent Answers</h3>
-          <ul className="grid gap-2">
-            {question.recentAnswers.map((a) => (
-              <AnswerPreview key={a.id} answer={a} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <p>
-        <Link to={href} className="inline-flex min-h-11 items-center font-medium text-primary underline">
-          {n ? "Read all answers" : "Be the first to answer"}
-          <span className="sr-only">{`: ${question.title}`}</span>
-        </Link>
-      </p>
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b py-3 last:border-b-0" data-question-row="">
+      <span aria-hidden="true" className="mt-1 grid size-10 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
+        {initials(question.authorName)}
+      </span>
+      <div className="grid min-w-0 gap-0.5">
+        <h2 className="text-lg font-semibold leading-snug">
+          <Link to={href} className="hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+            {question.title}
+          </Link>
+        </h2>
+        <p className="truncate text-muted-foreground" data-excerpt="">
+          {question.content.replace(/\s+/g, " ")}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}
+          </span>
+          <span>
+            {`${question.authorName} · asked `}
+            <RelativeTime date={question.createdAt} />
+          </span>
+          <span>
+            {"last activity "}
+            <RelativeTime date={question.lastActivityAt} />
+          </span>
+          <Link to={href} className="inline-flex min-h-11 items-center font-medium text-primary underline">
+            {n ? "Read all answers" : "Be the first to answer"}
+            <span className="sr-only">{`: ${question.title}`}</span>
+          </Link>
+        </p>
+        {question.recentAnswers.length ? (
+          <details className="text-sm">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
+              Recent Answers<span className="sr-only">{` to ${question.title}`}</span>
+            </summary>
+            <ul className="grid gap-2">
+              {question.recentAnswers.map((a) => (
+                <AnswerPreview key={a.id} answer={a} />
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </div>
     </li>
   );
 }
@@ -226,9 +254,9 @@ export default function Forum({ loaderData, actionData }: Route.ComponentProps) 
           </CardContent>
         </Card>
       ) : (
-        <ol className="grid gap-4" aria-label="Questions, newest first">
+        <ol className="rounded-xl border bg-card px-4 text-card-foreground" aria-label="Questions, newest first">
           {questions.map((q) => (
-            <QuestionCard key={q.id} question={q} />
+            <QuestionRow key={q.id} question={q} />
           ))}
         </ol>
       )}

@@ -10,7 +10,7 @@ import { latestPosts } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { latestQuestions } from "~/server/forum.server";
 import { getViewer } from "~/server/session.server";
-import { getStats } from "~/server/stats.server";
+import { getHomeStats } from "~/server/stats.server";
 import type { Route } from "./+types/home";
 import { MEMBER_TEMPLATE } from "~/lib/route-handle";
 
@@ -45,7 +45,7 @@ export interface ActivityItem {
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const [stats, posts, questions] = await Promise.all([
-    getStats(runtime),
+    getHomeStats(runtime),
     runtime.reads.get("home:posts", () => latestPosts(runtime.db, HOME_POSTS)),
     runtime.reads.get("home:questions", () => latestQuestions(runtime.db, HOME_QUESTIONS)),
   ]);
@@ -150,11 +150,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       {item.type === "post" ? "Blog Post" : "Question"}
                     </Badge>
                     <h3 className="text-lg font-semibold leading-snug">
-                      <Link to={item.href} className="break-words hover:underline">
+                      <Link to={item.href} className="wrap-anywhere hover:underline">
                         {item.title}
                       </Link>
                     </h3>
-                    <p className="break-words text-muted-foreground">{item.preview}</p>
+                    <p className="wrap-anywhere text-muted-foreground">{item.preview}</p>
                     <p className="text-sm text-muted-foreground">
                       {item.author} · <RelativeTime date={item.createdAt} />
                     </p>

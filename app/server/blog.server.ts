@@ -4,7 +4,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { blogPosts, profiles } from "../../db/schema";
-import { slugify } from "~/lib/validation";
+import { slugify } from "./slug.server";
 
 export const BLOG_PAGE_SIZE = 20;
 export const COMMUNITY_AUTHOR = "Community Author";

@@ -1,6 +1,6 @@
 // Forum questions and answers. Every list is a fixed number of statements whatever its size;
 // hidden content never leaves this module except through the moderation functions.
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
@@ -64,6 +64,19 @@ export async function countQuestions(db: Db) {
   return row.n;
 }
 
+/** Visible questions with at least one visible answer: what "Questions Answered" means. */
+export async function countAnsweredQuestions(db: Db) {
+  const answered = db
+    .select({ one: sql`1` })
+    .from(forumAnswers)
+    .where(and(eq(forumAnswers.questionId, forumQuestions.id), isNull(forumAnswers.hiddenAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(forumQuestions)
+    .where(and(isNull(forumQuestions.hiddenAt), exists(answered)));
+  return row.n;
+}
+
 /**
  * One page of questions, newest first, each with its first two visible answers.
  * Three statements: the count (skipped when the caller passes a cached `total`), the page, and
@@ -86,13 +99,15 @@ export async function listQuestions(db: Db, options: { page?: number; pageSize?:
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .as("page_ids");
+  // Last activity: the newest visible answer, or the question itself while it has none.
+  const lastActivityAt = sql<string>`coalesce((select max(fa.created_at) from forum_answers fa where fa.question_id = ${forumQuestions.id} and fa.hidden_at is null), ${forumQuestions.createdAt})`;
   const rows = await db
-    .select(questionColumns)
+    .select({ ...questionColumns, lastActivityAt })
     .from(pageIds)
     .innerJoin(forumQuestions, eq(forumQuestions.id, pageIds.id))
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
     .orderBy(desc(forumQuestions.createdAt), desc(forumQuestions.id));
-  const questions = rows.map(toQuestion);
+  const questions = rows.map((r) => ({ ...toQuestion(r), lastActivityAt: iso(r.lastActivityAt) }));
   const answers = await recentAnswers(
     db,
     questions.map((q) => q.id),

@@ -29,9 +29,10 @@ export async function reportContent(db: Db, input: { targetType: TargetType; tar
         eq(reports.status, "open"),
       ),
     );
-  if (existing) return existing.id;
+  // The same member reporting the same thing again adds nothing; they are told so.
+  if (existing) return { id: existing.id, repeated: true };
   const [row] = await db.insert(reports).values(input).returning({ id: reports.id });
-  return row.id;
+  return { id: row.id, repeated: false };
 }
 
 export interface ReportView {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, forumQuestions } from "../../db/schema";
+import { blogPosts, forumAnswers, forumQuestions } from "../../db/schema";
 import * as adminPostsRoute from "~/routes/admin-posts";
 import * as editRoute from "~/routes/admin-post-edit";
 import * as articleRoute from "~/routes/article";
@@ -44,9 +44,19 @@ describe("home", () => {
         await fresh.db.insert(blogPosts).values({ title: `Post ${i}`, slug: `post-${i}`, content: `${"p".repeat(150)}${i}`, published: true, authorId: nameless.id, createdAt: at(10 - i * 2) });
       }
       await fresh.db.insert(blogPosts).values({ title: "Draft", slug: "draft", content: "d", published: false, authorId: named.id, createdAt: at(0) });
+      const asked = [];
       for (let i = 0; i < 4; i++) {
-        await fresh.db.insert(forumQuestions).values({ title: `Question ${i}`, content: "short", authorId: named.id, createdAt: at(9 - i * 2) });
+        const [q] = await fresh.db.insert(forumQuestions).values({ title: `Question ${i}`, content: "short", authorId: named.id, createdAt: at(9 - i * 2) }).returning();
+        asked.push(q);
       }
+      // "Questions Answered" counts questions with a visible answer: two here, as the third's
+      // only answer is hidden and the fourth has none.
+      await fresh.db.insert(forumAnswers).values([
+        { questionId: asked[0].id, content: "a", authorId: named.id },
+        { questionId: asked[1].id, content: "b", authorId: named.id },
+        { questionId: asked[1].id, content: "c", authorId: named.id },
+        { questionId: asked[2].id, content: "d", authorId: named.id, hiddenAt: new Date() },
+      ]);
       const res = await callRoute(homeRoute.loader, getRequest("/"), contextFor(fresh, named));
       const d = res.data as HomeData;
       expect(d.activity.map((a) => a.title)).toEqual(["Post 4", "Question 3", "Post 3", "Question 2", "Post 2", "Question 1"]);
@@ -55,7 +65,7 @@ describe("home", () => {
       expect(post.preview).toBe(`${"p".repeat(100)}...`);
       expect(post.author).toBe("Anonymous");
       expect(d.activity[1].author).toBe("Ana");
-      expect(d.stats).toEqual({ members: 2, questions: 4, articles: 5 });
+      expect(d.stats).toEqual({ members: 2, questions: 2, articles: 5 });
       expect(d.signedIn).toBe(true);
     } finally {
       await fresh.close();

@@ -100,7 +100,9 @@ function ToggleButton({ intent, id, active, name }: { intent: "toggle-city" | "t
 /** A table that scrolls sideways on narrow screens and can be scrolled by keyboard. */
 function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+    // `relative`: the visually hidden labels in the rows are positioned absolutely; without a
+    // positioned ancestor they escape this scrolling box and widen the whole page on a phone.
+    <div role="region" aria-label={label} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
       <table className="w-full min-w-[40rem] border-collapse text-left">{children}</table>
     </div>
   );
@@ -142,7 +144,7 @@ export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: str
                 <td className={td}>
                   <code>{c.slug}</code>
                 </td>
-                <td className={td}>{c.latitude !== null && c.longitude !== null ? `${c.latitude}, ${c.longitude}` : "None"}</td>
+                <td className={td}>{c.latitude !== null && c.longitude !== null ? `${c.latitude}, ${c.longitude}` : "Not set"}</td>
                 <td className={td}>
                   <StatusBadge active={c.isActive} />
                 </td>

@@ -5,14 +5,15 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Label } from "~/components/ui/input";
 import type { ImportReport } from "~/server/csv-import.server";
+import { countOf, tookSeconds } from "~/lib/plural";
 import { IMPORT_COLUMNS, IMPORT_KINDS, type FieldErrors, type ImportKind } from "./place-rules";
 
 const KIND_TEXT: Record<ImportKind, { label: string; note: string }> = {
-  cities: { label: "Cities", note: "Upserted by slug. latitude, longitude and description may be empty; is_active is true or false." },
-  services: { label: "Services", note: "Upserted by slug. description may be empty; is_active is true or false." },
+  cities: { label: "Cities", note: "A row whose slug is already known updates that city; any other row adds one. latitude, longitude and description may be empty; is_active is true or false." },
+  services: { label: "Services", note: "A row whose slug is already known updates that service; any other row adds one. description may be empty; is_active is true or false." },
   pages: {
     label: "Page records",
-    note: "Upserted by city and service. The city and service must already exist. content is HTML and is sanitised.",
+    note: "A row for a city and service that already have a page updates that page; any other row adds one. The city and service must already exist. content is HTML and is sanitised.",
   },
 };
 
@@ -25,8 +26,7 @@ function Report({ report }: { report: ImportReport }) {
       <div role="status" className="rounded-lg border-2 border-success p-4" data-testid="import-report">
         <h3 className="text-lg font-semibold">Import complete</h3>
         <p className="mt-1">
-          {n(report.accepted)} rows accepted and stored ({n(report.inserted)} new {what}, {n(report.updated)} updated) in{" "}
-          {(report.ms / 1000).toFixed(1)} s.
+          {`${countOf(report.accepted, "row")} accepted and stored (${n(report.inserted)} new ${what}, ${n(report.updated)} updated) ${tookSeconds(report.ms)}.`}
         </p>
       </div>
     );
@@ -39,10 +39,9 @@ function Report({ report }: { report: ImportReport }) {
       ) : (
         <>
           <p className="mt-1">
-            {n(report.rejectedCount)} of {n(report.totalRows)} rows were rejected ({n(report.accepted)} rows were fine). Fix the rows below
-            and import the whole file again.
+            {`${n(report.rejectedCount)} of ${countOf(report.totalRows, "row")} ${report.rejectedCount === 1 ? "was" : "were"} rejected (${countOf(report.accepted, "row")} ${report.accepted === 1 ? "was" : "were"} fine). Fix the rows below and import the whole file again.`}
           </p>
-          <div role="region" aria-label="Rejected rows" tabIndex={0} className="mt-3 max-h-96 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+          <div role="region" aria-label="Rejected rows" tabIndex={0} className="relative mt-3 max-h-96 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
             <table className="w-full border-collapse text-left">
               <thead>
                 <tr>
@@ -66,7 +65,7 @@ function Report({ report }: { report: ImportReport }) {
           </div>
           {report.rejectedCount > report.rejected.length ? (
             <p className="mt-2 text-muted-foreground">
-              Showing the first {n(report.rejected.length)} of {n(report.rejectedCount)} rejected rows.
+              {`Showing the first ${n(report.rejected.length)} of ${countOf(report.rejectedCount, "rejected row")}.`}
             </p>
           ) : null}
         </>

@@ -5,7 +5,7 @@ export function Badge({
   className,
   variant = "default",
   ...props
-}: React.ComponentProps<"span"> & { variant?: "default" | "secondary" | "outline" }) {
+}: React.ComponentProps<"span"> & { variant?: "default" | "secondary" | "outline" | "success" }) {
   return (
     <span
       className={cn(
@@ -13,6 +13,8 @@ export function Badge({
         variant === "default" && "bg-primary text-primary-foreground",
         variant === "secondary" && "bg-secondary text-secondary-foreground",
         variant === "outline" && "border border-current text-foreground",
+        // A good outcome ("Published") is green, never the brand red of buttons and danger.
+        variant === "success" && "border border-success bg-success/10 text-success",
         className,
       )}
       {...props}

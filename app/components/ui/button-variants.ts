@@ -2,9 +2,11 @@
 // not Radix's Slot that Button uses for `asChild`.
 import { cva } from "class-variance-authority";
 
-// Every button is at least 44 x 44 CSS px: many of our members have painful hands.
+// Every button is at least 44 x 44 CSS px: many of our members have painful hands. A label
+// wraps between words rather than shrinking letter by letter in a tight row (page text breaks
+// anywhere, so that one long address never widens a page).
 export const buttonVariants = cva(
-  "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-base font-medium transition-colors focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0",
+  "inline-flex min-h-11 min-w-11 wrap-break-word items-center justify-center gap-2 rounded-md px-4 py-2 text-base font-medium transition-colors focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -13,6 +15,9 @@ export const buttonVariants = cva(
         outline: "border-2 border-input bg-background hover:bg-accent hover:text-accent-foreground",
         ghost: "hover:bg-accent hover:text-accent-foreground",
         destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
+        // An action that cannot be undone, inside a marked danger area: outlined, so it is never
+        // the page's most prominent button, and red only where danger is meant.
+        danger: "border-2 border-destructive bg-background text-destructive hover:bg-destructive hover:text-destructive-foreground",
         link: "text-primary underline underline-offset-4 hover:no-underline",
       },
       size: {

@@ -21,7 +21,7 @@ export function DropdownMenuContent({ className, ...props }: React.ComponentProp
   );
 }
 export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof M.Label>) {
-  return <M.Label className={cn("break-all px-3 py-2 text-sm text-muted-foreground", className)} {...props} />;
+  return <M.Label className={cn("wrap-anywhere px-3 py-2 text-sm text-muted-foreground", className)} {...props} />;
 }
 export function DropdownMenuItem({ className, ...props }: React.ComponentProps<typeof M.Item>) {
   return (

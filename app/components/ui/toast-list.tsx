@@ -26,7 +26,7 @@ export default function ToastList({ toasts, onClose }: { toasts: ToastMessage[];
             t.variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "bg-background text-foreground",
           )}
         >
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1 wrap-anywhere">
             <T.Title className="font-semibold">{t.title}</T.Title>
             {t.description ? <T.Description>{t.description}</T.Description> : null}
           </div>

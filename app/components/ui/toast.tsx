@@ -19,6 +19,16 @@ export function useToast() {
   return React.useContext(ToastContext);
 }
 
+/**
+ * The list once `toast` is added: at most three; the same error again replaces the one shown
+ * rather than stacking, and a success clears the errors before it (they are settled).
+ */
+export function withToast(list: ToastMessage[], toast: ToastMessage) {
+  const same = (t: ToastMessage) => t.title === toast.title && t.description === toast.description;
+  const rest = toast.variant === "destructive" ? list.filter((t) => !(t.variant === "destructive" && same(t))) : list.filter((t) => t.variant !== "destructive");
+  return [...rest.slice(-2), toast];
+}
+
 export function Toaster({ children, incoming }: { children: React.ReactNode; incoming?: ToastMessage | null }) {
   const [toasts, setToasts] = React.useState<ToastMessage[]>([]);
   const seen = React.useRef(new Set<string>());
@@ -27,7 +37,7 @@ export function Toaster({ children, incoming }: { children: React.ReactNode; inc
     const id = toast.id ?? `${Date.now()}-${Math.random()}`;
     if (seen.current.has(id)) return;
     seen.current.add(id);
-    setToasts((list) => [...list.slice(-2), { ...toast, id }]);
+    setToasts((list) => withToast(list, { ...toast, id }));
   }, []);
 
   React.useEffect(() => {
@@ -61,7 +71,7 @@ function Flash({ toast, hidden }: { toast: Omit<ToastMessage, "id">; hidden?: bo
     <div
       role={hidden ? undefined : "status"}
       aria-hidden={hidden || undefined}
-      className="fixed bottom-4 right-4 z-[100] max-w-md rounded-lg border bg-background p-4 shadow-lg"
+      className="fixed bottom-4 left-4 right-4 z-[100] ml-auto max-w-md rounded-lg border bg-background p-4 shadow-lg wrap-anywhere"
     >
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p>{toast.description}</p> : null}
