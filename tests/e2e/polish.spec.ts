@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expect, gotoReady, signUp, test } from "./fixtures";
+import { expect, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
 
 async function pageWidth(page: Page) {
   return page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
@@ -64,7 +64,7 @@ test.describe("what a member notices", () => {
   test("/admin/places fits a 375 px phone on every tab, and says what it means", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
-    await signUp(page, "e2e-admin-places@example.com");
+    await signUpAdmin(page, "e2e-admin-places@example.com");
     for (const tab of ["cities", "services", "pages", "import"]) {
       await gotoReady(page, `/admin/places?tab=${tab}`);
       const widths = await pageWidth(page);
@@ -110,7 +110,7 @@ test.describe("what a member notices", () => {
     // "Published" badge is green, not the brand red.
     const editorCtx = await browser.newContext();
     const editor = await editorCtx.newPage();
-    await signUp(editor, "e2e-admin-colours@example.com");
+    await signUpAdmin(editor, "e2e-admin-colours@example.com");
     await gotoReady(editor, "/admin/posts");
     const fill = (name: string) => editor.getByRole("button", { name, exact: true }).evaluate((b) => getComputedStyle(b).backgroundColor);
     expect(await fill("Save and publish")).toBe(brandRed);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoReady, signUp, test } from "./fixtures";
+import { expect, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
 
 /** A web address of `length` characters with no place a line could break. */
 const address = (length: number) => {
@@ -47,7 +47,7 @@ test.describe("long words in what members write", () => {
 
     const adminCtx = await browser.newContext();
     const admin = await adminCtx.newPage();
-    await signUp(admin, "e2e-admin-ui@example.com");
+    await signUpAdmin(admin, "e2e-admin-ui@example.com");
     // The admin reports the member's question, so it shows in the reports table too.
     await gotoReady(admin, questionPath);
     await admin.locator("article").getByText("Report", { exact: true }).click();
