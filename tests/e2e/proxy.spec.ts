@@ -9,8 +9,8 @@ import { expect, test, uniqueEmail } from "./fixtures";
 
 const ROOT = path.resolve(".");
 const NODE = path.join(ROOT, "node_modules/.bin/node");
-const APP_PORT = 3306;
-const PROXY_PORT = 3307;
+const APP_PORT = 3330;
+const PROXY_PORT = 3331;
 const SITE = `http://localhost:${PROXY_PORT}`;
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p)) ?? "nginx";
 
