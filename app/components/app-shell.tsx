@@ -57,18 +57,6 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
   return collapsed ? <TooltipGroup>{list}</TooltipGroup> : list;
 }
 
-function Email({ address }: { address: string }) {
-  const at = address.lastIndexOf("@");
-  if (at <= 0) return <>{address}</>;
-  return (
-    <>
-      {address.slice(0, at)}
-      <wbr />
-      {address.slice(at)}
-    </>
-  );
-}
-
 function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewer: ShellViewer | null; onNavigate?: () => void }) {
   return (
     <>
@@ -82,15 +70,12 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         <NavItems collapsed={collapsed} viewer={viewer} onNavigate={onNavigate} />
       </nav>
       {viewer && !collapsed ? (
-        // Greeted by the name they chose; the address they signed in with stays below it, able
-        // to break before its "@" rather than in the middle of a word.
+        // Greeted by the name they chose; the address they signed in with stays below it. The
+        // address is printed as it is (members' pages are filled in from templates, which hold a
+        // stand-in for it): CSS lets a long one wrap rather than widen the sidebar.
         <p className="mx-3 mt-auto mb-4 rounded-md bg-accent p-3 text-sm wrap-break-word">
-          Welcome, <strong>{viewer.displayName ?? <Email address={viewer.email} />}</strong>
-          {viewer.displayName ? (
-            <span className="block text-muted-foreground">
-              <Email address={viewer.email} />
-            </span>
-          ) : null}
+          Welcome, <strong>{viewer.displayName ?? viewer.email}</strong>
+          {viewer.displayName ? <span className="block text-muted-foreground">{viewer.email}</span> : null}
         </p>
       ) : null}
     </>

@@ -136,7 +136,7 @@ describe("tokens and return addresses", () => {
     logRequest(log, "GET", "/api/auth/reset-password/Zq8sEcretTokenValue123", 302, "r1", process.hrtime.bigint());
     logRequest(log, "GET", "/forum/12", 200, "r2", process.hrtime.bigint());
     expect(lines.join("")).not.toContain("Zq8sEcretTokenValue123");
-    expect(lines.join("")).toContain('"path":"/api/auth/reset-password/[token]"');
+    expect(lines.join("")).toContain('"path":"/api/auth/reset-password/:token"');
     expect(lines.join("")).toContain('"path":"/forum/12"');
     expect(new Headers(resetRoute.headers()).get("Cache-Control")).toBe("no-store");
   });

@@ -138,6 +138,8 @@ describe("embedded database (PGlite)", () => {
     await restoreDatabase({ kind: "pglite", folder: path.join(restoredDir, "pglite") }, file);
     const restored = await openRuntime({ DATA_DIR: restoredDir, DATABASE_URL: "", BETTER_AUTH_SECRET: "", SEED: "false", LOG_LEVEL: "silent" });
     try {
+      // A code is accepted once: sign in with the next one, after the enrolment code's 30 s step.
+      await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
       const signIn = await restored.auth.api.signInEmail({ body: { email, password }, asResponse: true });
       expect(((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
       const verified = await restored.auth.api.verifyTOTP({

@@ -6,7 +6,7 @@ import { cities, cityServicePages, services } from "../../db/schema";
 import * as adminRoute from "~/routes/admin-places";
 import { importCsv, type ImportReport } from "~/server/csv-import.server";
 import { seedDemoContent } from "~/server/seed.server";
-import { contextFor, createMember, createTestRuntime, settle, usingPostgres, type TestRuntime } from "../helpers/runtime";
+import { callRoute, contextFor, createMember, createTestRuntime, usingPostgres, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
 
@@ -225,8 +225,8 @@ describe("upload through /admin/places", () => {
     form.set("file", new File([content as BlobPart], name, { type: "text/csv" }));
     return new Request("http://localhost:3000/admin/places?tab=import", { method: "POST", body: form, headers: { Origin: "http://localhost:3000" } });
   }
-  const call = (request: Request, viewer: Awaited<ReturnType<typeof createMember>> | null) =>
-    settle(() => adminRoute.action({ request, context: contextFor(rt, viewer), params: {}, url: new URL(request.url), pattern: "" } as never));
+  // Through the request pipeline, which tells the caches of every successful write.
+  const call = (request: Request, viewer: Awaited<ReturnType<typeof createMember>> | null) => callRoute(adminRoute.action, request, contextFor(rt, viewer));
 
   it("imports a multipart upload for an admin and refuses a member", async () => {
     const admin = await createMember(rt, { role: "admin" });
