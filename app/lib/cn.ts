@@ -69,6 +69,7 @@ const RULES: [RegExp, string | ((m: RegExpExecArray) => string)][] = [
   [/^(grow|shrink)(-|$)/, (m) => m[1]],
   [/^whitespace-/, "whitespace"],
   [/^break-(normal|words|all|keep)$/, "word-break"],
+  [/^wrap-(break-word|anywhere|normal)$/, "overflow-wrap"],
   [/^(overflow-x|overflow-y|overflow)-/, (m) => m[1]],
   [/^cursor-/, "cursor"],
   [/^(underline|overline|line-through|no-underline)$/, "text-decoration"],
