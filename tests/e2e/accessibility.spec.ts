@@ -223,7 +223,7 @@ test.describe("reading", () => {
     const signIn = page.locator("form[data-form='sign-in']");
     await signIn.getByLabel("Email").fill("someone@example.com");
     await signIn.getByLabel("Password").fill("wrong-password");
-    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
     // Toasts live in a labelled landmark that Radix announces to screen readers.
     await expect(page.getByRole("region", { name: /Notification/ }).getByText("Invalid email or password")).toBeVisible();
   });

@@ -31,7 +31,7 @@ test.describe("accounts", () => {
     const toast = page.locator("[data-variant='destructive']");
     await expect(toast.getByText("Error", { exact: true })).toBeVisible();
     await expect(toast).toContainText("Invalid email or password");
-    await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
   });
 
   test("signing out in one tab signs out the other", async ({ browser }) => {
@@ -133,10 +133,10 @@ test.describe("accounts without JavaScript", () => {
     const inForm = page.locator("form[data-form='sign-in']");
     await inForm.getByLabel("Email").fill(email);
     await inForm.getByLabel("Password").fill("wrong-password");
-    await inForm.getByRole("button", { name: "Sign In" }).click();
+    await inForm.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert").getByText("Error", { exact: true })).toBeVisible();
     await inForm.getByLabel("Password").fill("nojs-password");
-    await inForm.getByRole("button", { name: "Sign In" }).click();
+    await inForm.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Join Discussions" })).toBeVisible();
   });

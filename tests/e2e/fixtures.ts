@@ -72,7 +72,7 @@ export async function signIn(page: Page, email: string, password: string) {
   const form = page.locator("form[data-form='sign-in']");
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** A documentation-range address (198.18.0.0/15), different for every browser context. */
