@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "./fixtures";
+import { freshDatabase } from "./processes";
 
 const ROOT = path.resolve(".");
 const NODE = path.join(ROOT, "node_modules/.bin/node");
@@ -19,16 +20,9 @@ const PORTS = [3301, 3302, 3303];
 const PROXY_PORT = 3300;
 const HOST = `localhost:${PROXY_PORT}`;
 const SITE = `http://${HOST}`;
-const ADMIN_URL = process.env.CI_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p)) ?? "nginx";
 const DEADLINE_MS = 1000;
 
-const dbName = `capsiva_multi_${crypto.randomBytes(4).toString("hex")}`;
-const dbUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
 const children: { child: ChildProcess; exited: Promise<unknown> }[] = [];
 let db: pg.Client;
 let output = "";
@@ -42,8 +36,10 @@ function run(command: string, args: string[], env: Record<string, string>) {
   return child;
 }
 
+// The database is made in beforeAll (freshDatabase); every process started here is given it.
+let database: Awaited<ReturnType<typeof freshDatabase>>;
 const ENV = {
-  DATABASE_URL: dbUrl,
+  DATABASE_URL: "",
   BETTER_AUTH_SECRET: "multi-instance-test-secret-0123456789abcdef",
   SITE_URL: SITE,
   HOST: "127.0.0.1",
@@ -163,14 +159,12 @@ test.setTimeout(240_000);
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
+  database = await freshDatabase("capsiva_multi");
+  ENV.DATABASE_URL = database.url;
   // Migrations and the demo content (cities, services, pages) before the instances start.
   const seeded = spawnSync(TSX, ["scripts/seed.ts"], { cwd: ROOT, env: { ...process.env, ...ENV }, encoding: "utf8" });
   expect(seeded.status, seeded.stderr).toBe(0);
-  db = new pg.Client({ connectionString: dbUrl });
+  db = new pg.Client({ connectionString: database.url });
   await db.connect();
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-multi-"));
@@ -206,10 +200,7 @@ test.afterAll(async () => {
   for (const { child } of children) child.kill(child.spawnfile === NGINX ? "SIGQUIT" : "SIGTERM");
   await Promise.all(children.map((c) => c.exited));
   await db?.end();
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await database?.drop();
 });
 
 const password = "multi-instance-password-1";
