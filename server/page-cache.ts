@@ -13,7 +13,8 @@
 // so HTML is stored with a policy that allows its inline scripts by their sha256 hashes.
 //
 // Headers: cached pages are `public, no-cache` (a shared cache may keep them but must ask again
-// before each use; docs/decisions/002-proxy-cache-headers.md) with a strong ETag (If-None-Match answers 304) and `Vary: Accept-Encoding, Cookie`; responses to
+// before each use; docs/decisions/002-proxy-cache-headers.md) with a strong ETag (If-None-Match
+// answers 304) and `Vary: Accept-Encoding, Cookie`; responses to
 // signed-in visitors and responses that set a cookie are `private, no-store`. `X-Cache` says
 // HIT (served from the cache) or MISS (rendered for this request).
 //
