@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
-import { cspNonceContext, runtimeContext } from "./server/context";
+import { cspNonceContext, requestOutcomeContext, runtimeContext } from "./server/context";
 import { isDatabaseUnavailable } from "./server/db.server";
 
 // Page requests whose loaders failed because the database could not be reached (handleError sees
@@ -26,6 +26,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const line = { method: request.method, path: new URL(request.url).pathname };
   if (isDatabaseUnavailable(error)) {
     databaseUnavailable.add(request);
+    const outcome = (context as RouterContextProvider).get(requestOutcomeContext);
+    if (outcome) outcome.databaseUnavailable = true;
     log.warn({ ...line, err: error }, "database unavailable");
   } else if (isRouteErrorResponse(error) && error.status < 500) log.warn({ ...line, status: error.status }, "request refused");
   else if (error instanceof Error && /Aborting the action\.$/.test(error.message)) log.warn({ ...line, status: 400 }, "request refused: the form's origin does not match");
@@ -51,6 +53,11 @@ export default function handleRequest(
     for (const id of Object.keys(errors)) errors[id] = new ErrorResponseImpl(503, "Service Unavailable", null);
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
+    responseHeaders.set("Cache-Control", "no-store");
+  } else if (responseStatusCode === 503) {
+    // A route that words its own failure (an article's "Failed to load article") still tells
+    // clients when to come back, and no cache keeps the answer.
+    if (!responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", "5");
     responseHeaders.set("Cache-Control", "no-store");
   }
 

@@ -148,10 +148,11 @@ export function ErrorBoundary() {
       </a>
     </div>
   );
-  if (!root) return <main id="main">{body}</main>;
+  // Without the root's data (its loader failed: the database is away, say) the page still
+  // wears the site's layout, as for a signed-out visitor.
   return (
     <Toaster>
-      <AppShell viewer={root.viewer} sidebarOpen={root.sidebarOpen}>
+      <AppShell viewer={root?.viewer ?? null} sidebarOpen={root?.sidebarOpen ?? true}>
         {body}
       </AppShell>
     </Toaster>

@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { cspNonceContext, runtimeContext } from "../app/server/context";
+import { cspNonceContext, requestOutcomeContext, runtimeContext } from "../app/server/context";
 import { isDatabaseUnavailable } from "../app/server/db.server";
 import { loggedPath, logRequest } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
@@ -18,6 +18,7 @@ import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, 
 import { createApiRouter } from "./api/router";
 import { untrustedForwardingRemover } from "./http/forwarded";
 import { bumpAfterWrites } from "./http/bump-after-writes";
+import { answerOutageAs503, RETRY_AFTER_SECONDS } from "./http/unavailable";
 
 export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
@@ -124,6 +125,9 @@ export function createApp(runtime: Runtime) {
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(runtimeContext, runtime);
+        const outcome = { databaseUnavailable: false };
+        context.set(requestOutcomeContext, outcome);
+        answerOutageAs503(res, outcome);
         // A render for a members' template carries stand-ins, the nonce included (filled in after).
         const template = templateRenderOf(req);
         if (template) context.set(templateRenderContext, template);
@@ -148,7 +152,10 @@ export function createApp(runtime: Runtime) {
     const unavailable = isDatabaseUnavailable(error);
     runtime.log[unavailable ? "warn" : "error"]({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: loggedPath(req.path), err: error }, unavailable ? "database unavailable" : "request failed");
     if (res.headersSent) return void res.destroy();
-    if (unavailable) res.setHeader("Retry-After", "5");
+    if (unavailable) {
+      res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
+      res.setHeader("Cache-Control", "no-store");
+    }
     res.status(unavailable ? 503 : 500).type("text/plain").send(unavailable ? "Service temporarily unavailable. Please try again in a moment." : "Internal Server Error");
   }) as express.ErrorRequestHandler);
 

@@ -364,6 +364,7 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
 
   function render(req: Request, res: Response, next: NextFunction, key: string) {
     let since = Date.now;
+    let complete = () => true;
     const renderedAt = cache.version();
     const flightKey = `${renderedAt}\n${key}`;
     // An expired page is still served to the others until this render replaces it.
@@ -383,6 +384,9 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
       (body) => {
         const type = String(res.getHeader("content-type") ?? "");
         const cacheControl = String(res.getHeader("cache-control") ?? "");
+        // A page made without some of its data (lists left empty while the database is away)
+        // is for this request only: never stored, and no cache downstream may keep it.
+        if (!complete() && !res.headersSent) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
         const cacheable =
           res.statusCode === 200 &&
           res.getHeader("set-cookie") === undefined &&
@@ -422,7 +426,7 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
       },
       () => settle(null),
     );
-    since = measureDataAge(next).since;
+    ({ since, complete } = measureDataAge(next));
   }
 
   return (req, res, next) => {
@@ -434,9 +438,17 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
       // React Router writes a page in many small pieces and flushes after each, so the
       // compression in front would compress each piece apart (with a compressor per response
       // in memory meanwhile); the page goes out in one piece, compressed at once.
-      captureResponse(res, (body) => res.end(compressOnce(req, res, personalise ? personalise(req, res, body) : body)), () => {});
+      let complete = () => true;
+      captureResponse(
+        res,
+        (body) => {
+          if (!complete() && !res.headersSent) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+          res.end(compressOnce(req, res, personalise ? personalise(req, res, body) : body));
+        },
+        () => {},
+      );
       // A members' template made from this render is as old as its oldest data.
-      measureDataAge(next);
+      ({ complete } = measureDataAge(next));
       return;
     }
     const page = cache.get(key);

@@ -5,6 +5,7 @@ import { paragraphs } from "~/lib/paragraphs";
 import { organization, seo, siteUrlFrom } from "~/lib/seo";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
+import { isDatabaseUnavailable } from "~/server/db.server";
 import type { Route } from "./+types/article";
 import { MEMBER_TEMPLATE } from "~/lib/route-handle";
 
@@ -18,7 +19,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     post = await getPublishedPost(runtime.db, slug);
   } catch (error) {
-    runtime.log.error({ err: error }, "Failed to load article");
+    // The spec's wording for a failed load; an unreachable database is an outage, not a fault here.
+    if (isDatabaseUnavailable(error)) runtime.log.warn({ err: error }, "database unavailable");
+    else runtime.log.error({ err: error }, "Failed to load article");
     throw data({ message: "Failed to load article" }, { status: 503 });
   }
   if (!post) throw data({ message: "Article not found" }, { status: 404 });

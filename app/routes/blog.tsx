@@ -10,6 +10,7 @@ import { PARAGRAPH_HINT } from "~/lib/paragraphs";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { LIMITS } from "~/lib/limits";
 import { fieldErrors, storySchema } from "~/lib/validation";
+import { orWhenUnavailable } from "~/server/outage.server";
 import { COMMUNITY_AUTHOR, createPost, listPublished } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { getGuide } from "~/server/guides.server";
@@ -38,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { badge, slug, title: guide?.title ?? slug, description: guide?.description ?? "" };
   });
   const requested = pageParam(request);
-  const { posts, page, pageCount } = await listPublished(db, { page: requested });
+  // While the database is away the page still works, with an empty list.
+  const { posts, page, pageCount } = await orWhenUnavailable(() => listPublished(db, { page: requested }), { posts: [], total: 0, page: requested, pageCount: requested });
   // A page past the last is not found (not the last page again under another address).
   if (page !== requested) throw data(null, { status: 404 });
   return {

@@ -6,6 +6,7 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { ContactSection, GetConnectedCard, PlaceContent, PlaceHeader } from "~/components/places/city-service-view";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
+import { isDatabaseUnavailable } from "~/server/db.server";
 import { BRAND, publicConfig } from "~/server/env.server";
 import { loadCityServicePage } from "~/server/places.server";
 import type { Route } from "./+types/city-service";
@@ -26,7 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       rating: env.AGGREGATE_RATING ? { value: env.AGGREGATE_RATING_VALUE, count: env.AGGREGATE_RATING_COUNT } : null,
     });
   } catch (err) {
-    runtime.log.error({ err }, "Error fetching page data");
+    if (isDatabaseUnavailable(err)) runtime.log.warn({ err }, "database unavailable");
+    else runtime.log.error({ err }, "Error fetching page data");
     throw data(
       { message: UNAVAILABLE_MESSAGE },
       { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } },

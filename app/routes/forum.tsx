@@ -13,6 +13,7 @@ import { listQuestions } from "~/server/forum.server";
 import { postQuestion } from "~/server/posting.server";
 import { submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
+import { orWhenUnavailable } from "~/server/outage.server";
 import { getStats } from "~/server/stats.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
@@ -33,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   // The question count is kept between writes (stats.server.ts), not counted on every page view.
   const page = pageParam(request);
-  const result = await runtime.reads.get(`forum:${page}`, async () => {
+  // While the database is away the page still works, with an empty list.
+  const unavailable = { questions: [], total: 0, page, pageCount: page, pageSize: 0 };
+  const result = await orWhenUnavailable(() => runtime.reads.get(`forum:${page}`, async () => {
     const list = await listQuestions(runtime.db, { page, total: (await getStats(runtime)).questions });
     // What the page shows, and no more: every field is written into the page's data too.
     return {
@@ -49,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: a.content, createdAt: a.createdAt, authorName: a.authorName })),
       })),
     };
-  });
+  }), unavailable);
   // A page past the last is not found (not the last page again under another address).
   if (result.page !== page) throw data(null, { status: 404 });
   return {

@@ -10,6 +10,7 @@ import { latestPosts } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { latestQuestions } from "~/server/forum.server";
 import { getViewer } from "~/server/session.server";
+import { orWhenUnavailable } from "~/server/outage.server";
 import { getHomeStats } from "~/server/stats.server";
 import type { Route } from "./+types/home";
 import { MEMBER_TEMPLATE } from "~/lib/route-handle";
@@ -44,10 +45,11 @@ export interface ActivityItem {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
+  // While the database is away the page still works: no counters, and empty lists.
   const [stats, posts, questions] = await Promise.all([
-    getHomeStats(runtime),
-    runtime.reads.get("home:posts", () => latestPosts(runtime.db, HOME_POSTS)),
-    runtime.reads.get("home:questions", () => latestQuestions(runtime.db, HOME_QUESTIONS)),
+    orWhenUnavailable(() => getHomeStats(runtime), null),
+    orWhenUnavailable(() => runtime.reads.get("home:posts", () => latestPosts(runtime.db, HOME_POSTS)), []),
+    orWhenUnavailable(() => runtime.reads.get("home:questions", () => latestQuestions(runtime.db, HOME_QUESTIONS)), []),
   ]);
   const activity: ActivityItem[] = [
     ...posts.map((p) => ({
@@ -118,11 +120,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-label="Community in numbers" className="grid gap-4 sm:grid-cols-3">
-        <Counter icon={Users} value={stats.members} label="Community Members" />
-        <Counter icon={MessageCircle} value={stats.questions} label="Questions Answered" />
-        <Counter icon={BookOpen} value={stats.articles} label="Blog Articles" />
-      </section>
+      {stats ? (
+        <section aria-label="Community in numbers" className="grid gap-4 sm:grid-cols-3">
+          <Counter icon={Users} value={stats.members} label="Community Members" />
+          <Counter icon={MessageCircle} value={stats.questions} label="Questions Answered" />
+          <Counter icon={BookOpen} value={stats.articles} label="Blog Articles" />
+        </section>
+      ) : null}
 
       <section aria-labelledby="activity-title" className="grid gap-4">
         <h2 id="activity-title" className="text-2xl font-bold">

@@ -7,7 +7,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError, sendVeri
 import { jwt, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { SITE_NAME, type Env } from "./env.server";
-import type { Db } from "./db.server";
+import { isDatabaseUnavailable, type Db } from "./db.server";
 import type { Mailer } from "./mail.server";
 import { RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
 import { schema, users } from "../../db/schema";
@@ -68,7 +68,7 @@ export function createAuth(options: {
     basePath: "/api/auth",
     secret: options.secret,
     telemetry: { enabled: false },
-    logger: betterAuthLogger(options.log),
+    logger: betterAuthLogger(options.log, isDatabaseUnavailable),
     trustedOrigins: [env.SITE_URL],
     database: drizzleAdapter(db, {
       provider: "pg",

@@ -83,12 +83,14 @@ export function logRequest(log: Logger, method: string | undefined, path: string
  * each. Of the values it passes along only errors are kept, through `safeError` (a failed
  * query's parameters can hold the session token from a member's cookie).
  */
-export function betterAuthLogger(log: Logger) {
+export function betterAuthLogger(log: Logger, isOutage: (error: unknown) => boolean = () => false) {
   return {
     level: "warn" as const,
     log(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) {
       const err = args.find((a) => a instanceof Error);
-      log[level]({ component: "auth", ...(err ? { err } : {}) }, scrub(message));
+      // An unreachable database is an outage the request log already reports, not a fault.
+      const outage = level === "error" && err !== undefined && isOutage(err);
+      log[outage ? "warn" : level]({ component: "auth", ...(err ? { err } : {}) }, outage ? "database unavailable" : scrub(message));
     },
   };
 }

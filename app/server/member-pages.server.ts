@@ -16,7 +16,7 @@ import crypto from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { PageCache } from "./page-cache.server";
-import { dataSince } from "./cache/data-age.server";
+import { dataSince, renderComplete } from "./cache/data-age.server";
 import { compressSegment, gzipSegments, type Segment } from "./gzip-segments.server";
 import { viewerContext, type Viewer } from "./session.server";
 
@@ -202,7 +202,8 @@ export function createMemberPages(
       return undefined;
     },
     store(key, page, renderedAt) {
-      if (!options.enabled || renderedAt !== pageCache.version()) return undefined;
+      // A render made without some of its data (an outage's empty lists) is never kept.
+      if (!options.enabled || renderedAt !== pageCache.version() || !renderComplete()) return undefined;
       // As old as the oldest data its render read (data-age.server.ts), and kept no longer.
       const createdAt = dataSince();
       const ttl = (options.ttlMs ?? 60_000) - (Date.now() - createdAt);

@@ -3,16 +3,16 @@
 // more. The page cache runs each render inside `measureDataAge`; reads report their age.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-const renders = new AsyncLocalStorage<{ oldest: number }>();
+const renders = new AsyncLocalStorage<{ oldest: number; complete: boolean }>();
 
 /**
  * Runs `fn` (a render) while noting the time of the oldest shared data it reads. `since()` is
  * that time, or now when it read none (what it read itself is as fresh as the page).
  */
-export function measureDataAge<T>(fn: () => T): { result: T; since: () => number } {
-  const store = { oldest: Infinity };
+export function measureDataAge<T>(fn: () => T): { result: T; since: () => number; complete: () => boolean } {
+  const store = { oldest: Infinity, complete: true };
   const result = renders.run(store, fn);
-  return { result, since: () => Math.min(store.oldest, Date.now()) };
+  return { result, since: () => Math.min(store.oldest, Date.now()), complete: () => store.complete };
 }
 
 /** Called by caches of shared data: this render used data read at `readAt`. */
@@ -24,4 +24,18 @@ export function noteDataRead(readAt: number) {
 /** The time of the oldest shared data the current render has read so far (else now). */
 export function dataSince(): number {
   return Math.min(renders.getStore()?.oldest ?? Infinity, Date.now());
+}
+
+/**
+ * Called when the current render went on without some of its data (a list left empty while the
+ * database is away): such a page is right for this moment only, and no cache may keep it.
+ */
+export function noteIncomplete() {
+  const store = renders.getStore();
+  if (store) store.complete = false;
+}
+
+/** False when the current render went on without some of its data. */
+export function renderComplete(): boolean {
+  return renders.getStore()?.complete ?? true;
 }
