@@ -276,5 +276,10 @@ if (DEVELOPMENT || !isMainThread) {
   // their busiest is what counts, so they go without it. Set before the threads start: their
   // heaps read V8's flags when they are made.
   v8.setFlagsFromString("--no-memory-reducer");
+  // The embedded database is PostgreSQL compiled to WebAssembly. V8's optimising tier recompiles
+  // its hot functions in the background, and that took the process from about 220 MB to 800 MB
+  // (and CPU from serving) for no gain in requests per second; its baseline compiler is enough
+  // (docs/decisions/004-embedded-database-memory.md).
+  if (!postgres) v8.setFlagsFromString("--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering");
   runThreads(postgres ? WORKERS : 1, postgres);
 }

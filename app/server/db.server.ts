@@ -37,6 +37,8 @@ export interface Database {
   pglite?: PGlite;
   /** PostgreSQL only: the connection pool (counters shared by every instance). */
   pool?: pg.Pool;
+  /** PostgreSQL only: statements sent through the pool since it opened. */
+  statements?: () => number;
 }
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
@@ -50,10 +52,10 @@ const STARTUP_LOCK_KEY = "27992700474077537";
 /** `url`: a postgres:// URL, `memory://`, or a folder path for PGlite. */
 export async function openDatabase(
   url: string,
-  options: { poolMax?: number; loadDataDir?: Blob } = {},
+  options: { poolMax?: number; loadDataDir?: Blob; template?: string } = {},
 ): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolMax ?? 10);
-  return openPglite(url, options.loadDataDir);
+  return openPglite(url, options.loadDataDir, options.template);
 }
 
 function openPostgres(url: string, poolMax: number): Database {
@@ -62,12 +64,23 @@ function openPostgres(url: string, poolMax: number): Database {
   // clients report through the pool, checked-out ones (a transaction between two statements)
   // on themselves. Either way the broken client is dropped and the next query opens a new one.
   pool.on("error", () => {});
-  pool.on("connect", (client) => client.on("error", () => {}));
+  // Every statement goes through a pooled client's query(): counting there costs an increment and
+  // tells `npm run bench` how many statements a request takes.
+  let statements = 0;
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      statements++;
+      return query(...args);
+    }) as typeof client.query;
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
     pool,
+    statements: () => statements,
     ping: async () => {
       await pool.query("select 1");
     },
@@ -96,16 +109,30 @@ function openPostgres(url: string, poolMax: number): Database {
   };
 }
 
-async function openPglite(location: string, loadDataDir?: Blob): Promise<Database> {
+/** The build's empty embedded database (scripts/embedded-template.ts), beside the server bundle. */
+export const EMBEDDED_TEMPLATE_FILE = "pglite-template.tar.gz";
+
+// PostgreSQL's default 128 MB of shared buffers live in the WebAssembly heap, which never shrinks;
+// the embedded database serves one small site, and 16 MB took 100 MB off the serving process.
+const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "wal_buffers=1MB"];
+
+async function openPglite(location: string, loadDataDir?: Blob, template?: string): Promise<Database> {
   const inMemory = location === "memory://" || location === "";
   let releaseLock = () => {};
   if (!inMemory) {
     fs.mkdirSync(location, { recursive: true });
     releaseLock = acquireLock(location);
+    // A new folder starts from the build's empty database rather than running initdb here.
+    if (!loadDataDir && template && !fs.existsSync(path.join(location, "PG_VERSION")) && fs.existsSync(template)) {
+      loadDataDir = new Blob([fs.readFileSync(template)]);
+    }
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? undefined : location, loadDataDir ? { loadDataDir } : {});
+    client = await PGlite.create(inMemory ? undefined : location, {
+      ...(loadDataDir ? { loadDataDir } : {}),
+      postgresqlconf: EMBEDDED_SETTINGS,
+    });
   } catch (error) {
     releaseLock();
     throw error;

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createAuth, type Auth } from "./auth.server";
-import { openDatabase, type Database, type Db } from "./db.server";
+import { EMBEDDED_TEMPLATE_FILE, openDatabase, type Database, type Db } from "./db.server";
 import { ConfigError, parseEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./log.server";
 import { createMailer, type Mailer } from "./mail.server";
@@ -100,6 +100,7 @@ export async function openRuntime(source: Record<string, string | undefined> = p
   }
   const database = await openDatabase(env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite"), {
     poolMax: env.DATABASE_POOL_MAX,
+    template: path.resolve(source.BUILD_DIR ?? "build", "server", EMBEDDED_TEMPLATE_FILE),
   });
   try {
     // Instances starting together on one PostgreSQL database take turns: the first migrates, the
