@@ -9,12 +9,11 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
-import { listQuestions } from "~/server/forum.server";
+import { forumPage } from "~/server/listings.server";
 import { postQuestion } from "~/server/posting.server";
 import { submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
 import { orWhenUnavailable } from "~/server/outage.server";
-import { getStats } from "~/server/stats.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
 import { MEMBER_TEMPLATE } from "~/lib/route-handle";
@@ -32,27 +31,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: data }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
-  // The question count is kept between writes (stats.server.ts), not counted on every page view.
   const page = pageParam(request);
   // While the database is away the page still works, with an empty list.
   const unavailable = { questions: [], total: 0, page, pageCount: page, pageSize: 0 };
-  const result = await orWhenUnavailable(() => runtime.reads.get(`forum:${page}`, async () => {
-    const list = await listQuestions(runtime.db, { page, total: (await getStats(runtime)).questions });
-    // What the page shows, and no more: every field is written into the page's data too.
-    return {
-      ...list,
-      questions: list.questions.map((q) => ({
-        id: q.id,
-        title: q.title,
-        content: q.content,
-        createdAt: q.createdAt,
-        authorName: q.authorName,
-        answerCount: q.answerCount,
-        lastActivityAt: q.lastActivityAt,
-        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: a.content, createdAt: a.createdAt, authorName: a.authorName })),
-      })),
-    };
-  }), unavailable);
+  const result = await orWhenUnavailable(() => forumPage(runtime, page), unavailable);
   // A page past the last is not found (not the last page again under another address).
   if (result.page !== page) throw data(null, { status: 404 });
   return {

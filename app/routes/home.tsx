@@ -6,9 +6,8 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent } from "~/components/ui/card";
 import { preview } from "~/lib/featured";
 import { organization, seo, siteUrlFrom, SITE_NAME } from "~/lib/seo";
-import { latestPosts } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
-import { latestQuestions } from "~/server/forum.server";
+import { homeLists } from "~/server/listings.server";
 import { getViewer } from "~/server/session.server";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { getHomeStats } from "~/server/stats.server";
@@ -46,10 +45,9 @@ export interface ActivityItem {
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   // While the database is away the page still works: no counters, and empty lists.
-  const [stats, posts, questions] = await Promise.all([
+  const [stats, [posts, questions]] = await Promise.all([
     orWhenUnavailable(() => getHomeStats(runtime), null),
-    orWhenUnavailable(() => runtime.reads.get("home:posts", () => latestPosts(runtime.db, HOME_POSTS)), []),
-    orWhenUnavailable(() => runtime.reads.get("home:questions", () => latestQuestions(runtime.db, HOME_QUESTIONS)), []),
+    orWhenUnavailable(() => homeLists(runtime, { posts: HOME_POSTS, questions: HOME_QUESTIONS }), [[], []] as const),
   ]);
   const activity: ActivityItem[] = [
     ...posts.map((p) => ({

@@ -1,0 +1,38 @@
+// The public lists that members' page views share between writes (the home page's latest posts
+// and questions, the forum's pages). Loaders ask for them here, so no route module holds a
+// cache key or calls a cache; every write clears the shared reads (read-cache.server.ts).
+import { latestPosts } from "./blog.server";
+import { latestQuestions, listQuestions } from "./forum.server";
+import type { Runtime } from "./runtime.server";
+import { getStats } from "./stats.server";
+
+type Reader = Pick<Runtime, "db" | "reads">;
+
+/** The newest published posts and visible questions, for the home page. */
+export function homeLists(runtime: Reader, limits: { posts: number; questions: number }) {
+  return Promise.all([
+    runtime.reads.get(`home:posts:${limits.posts}`, () => latestPosts(runtime.db, limits.posts)),
+    runtime.reads.get(`home:questions:${limits.questions}`, () => latestQuestions(runtime.db, limits.questions)),
+  ]);
+}
+
+/** One page of the forum, with only the fields the page shows (all of them go into its data). */
+export function forumPage(runtime: Reader, page: number) {
+  return runtime.reads.get(`forum:${page}`, async () => {
+    // The question count is kept between writes (stats.server.ts), not counted on every view.
+    const list = await listQuestions(runtime.db, { page, total: (await getStats(runtime)).questions });
+    return {
+      ...list,
+      questions: list.questions.map((q) => ({
+        id: q.id,
+        title: q.title,
+        content: q.content,
+        createdAt: q.createdAt,
+        authorName: q.authorName,
+        answerCount: q.answerCount,
+        lastActivityAt: q.lastActivityAt,
+        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: a.content, createdAt: a.createdAt, authorName: a.authorName })),
+      })),
+    };
+  });
+}
