@@ -23,7 +23,8 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["~/routes/*", "~/server/*", "../../server/*"] }] },
   },
   {
+    // Nor components: what the pages and the server share lives in app/lib.
     files: ["app/server/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["react-dom", "react-dom/*", "~/routes/*"] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: ["react-dom", "react-dom/*", "~/routes/*", "~/components/*", "../components/*", "../../components/*"] }] },
   },
 );

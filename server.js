@@ -2,7 +2,7 @@
 // The process: starts the HTTP server on PORT/HOST, serves built assets with long-lived caching,
 // compresses responses, and shuts down gracefully on SIGTERM/SIGINT (in-flight requests finish,
 // then the database is closed). `NODE_ENV=development` serves through Vite with hot reload.
-// Stored public pages are answered before Express (server/page-cache.ts). In production the
+// Stored public pages are answered before Express (server/page-cache/). In production the
 // site is served from worker threads of this one process (runThreads below): one by default,
 // WEB_CONCURRENCY=N with DATABASE_URL for N threads sharing the port.
 //

@@ -12,8 +12,9 @@ import { loggedPath, logRequest } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { sessionCookieName } from "../app/server/session-cookie.server";
 import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
-import { finishTemplateRender, memberPagesFastPath, templateEligibility, templateRenderOf, type TemplateEligibility } from "./member-pages";
-import { pageCacheFastPath, pageCacheMiddleware, requestIdOf } from "./page-cache";
+import { finishTemplateRender, memberPagesFastPath, templateEligibility, templateRenderOf, type TemplateEligibility } from "./member-templates";
+import { requestIdOf } from "./http/request-id";
+import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
 import { untrustedForwardingRemover } from "./http/forwarded";
@@ -27,7 +28,7 @@ export { securityHeaders } from "./security";
 
 /**
  * The request listener of the HTTP server (server.js): stored public pages for readers
- * (server/page-cache.ts) and members' pages from templates (server/member-pages.ts) are answered
+ * (server/page-cache/) and members' pages from templates (server/member-templates/) are answered
  * before `app` (Express), which gets everything else.
  */
 export function createListener(runtime: Runtime, app: (req: http.IncomingMessage, res: http.ServerResponse) => void) {

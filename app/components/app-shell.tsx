@@ -6,7 +6,7 @@ import { Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/seo";
 import { PendingView } from "./pending-view";
-import { SITE_PAGES } from "./site/site-pages";
+import { SITE_PAGES } from "~/lib/site-pages";
 import { buttonVariants } from "./ui/button-variants";
 import { Sidebar, SidebarDrawer, SidebarProvider, SidebarTrigger, useSidebar } from "./ui/sidebar";
 import { Tooltip, TooltipGroup } from "./ui/tooltip";

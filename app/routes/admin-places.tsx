@@ -16,7 +16,7 @@ import {
   serviceSchema,
   toggleSchema,
   type FieldErrors,
-} from "~/components/places/place-rules";
+} from "~/lib/place-rules";
 import { useToast } from "~/components/ui/toast";
 import { cn } from "~/lib/cn";
 import { seo, siteUrlFrom } from "~/lib/seo";

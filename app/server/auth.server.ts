@@ -16,8 +16,7 @@ import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
 import { betterAuthLogger, type Logger } from "./log.server";
 
-export const ROLES = ["member", "moderator", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from "~/lib/roles";
 
 // Better Auth endpoints that only read: every other call may change who a session belongs to.
 const READ_ONLY_PATHS = new Set(["/get-session", "/token", "/jwks", "/list-sessions", "/list-accounts", "/ok", "/error"]);

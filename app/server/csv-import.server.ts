@@ -14,12 +14,12 @@ import {
   type ImportKind,
   type PageInput,
   type ServiceInput,
-} from "~/components/places/place-rules";
+} from "~/lib/place-rules";
 import { parseCsvOffThread, ParseTimeoutError, type ParseResult } from "./csv-parse.server";
 import type { Db } from "./db.server";
 import { isEffectivelyEmpty, sanitizeContent } from "./sanitize.server";
 
-export { IMPORT_COLUMNS, MAX_IMPORT_BYTES, type ImportKind } from "~/components/places/place-rules";
+export { IMPORT_COLUMNS, MAX_IMPORT_BYTES, type ImportKind } from "~/lib/place-rules";
 
 export const BATCH_SIZE = 500;
 export const MAX_IMPORT_ROWS = 50_000;

@@ -10,7 +10,7 @@
 // query), the sidebar cookie, the role, the assurance level and whether the member has a display
 // name: everything else a page shows is the same for all members of that kind. A page that shows
 // owner controls for its authors' posts (a question and its answers) lists those authors with the
-// template; an author of one of them always gets a page rendered for them. server/member-pages.ts
+// template; an author of one of them always gets a page rendered for them. server/member-templates/
 // is the HTTP side: which requests may be served from here, and the answer itself.
 import crypto from "node:crypto";
 import { LRUCache } from "lru-cache";

@@ -3,7 +3,7 @@
 // page shows clears the cache; entries also expire after a minute (relative times, the member
 // counter after a sign-up). An expired page is rendered again by one request while the others
 // are still answered with it (for at most REFRESH_MS): a busy page never makes every reader wait
-// for its render. server/page-cache.ts is the HTTP side: who may be served from here.
+// for its render. server/page-cache/ is the HTTP side: who may be served from here.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";

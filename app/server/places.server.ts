@@ -11,11 +11,11 @@ import {
   type CityInput,
   type FieldErrors,
   type ServiceInput,
-} from "~/components/places/place-rules";
+} from "~/lib/place-rules";
 import type { Db } from "./db.server";
 import { isEffectivelyEmpty, sanitizeContent } from "./sanitize.server";
 
-export { RESERVED_SLUGS, isReservedSlug } from "~/components/places/place-rules";
+export { RESERVED_SLUGS, isReservedSlug } from "~/lib/place-rules";
 
 export interface City {
   id: number;

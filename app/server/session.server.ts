@@ -1,28 +1,15 @@
 // Who is asking. The root middleware reads the session once per request (Better Auth), keeps the
 // viewer in the router context, and forwards any refreshed session cookie to the response.
 import { eq } from "drizzle-orm";
-import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { profiles } from "../../db/schema";
-import type { Role } from "./auth.server";
-import { runtimeContext } from "./context";
+import type { Role } from "~/lib/roles";
+import { runtimeContext, viewerContext, type Viewer } from "./context";
 import { sessionCookieName, sessionCookieOf } from "./session-cookie.server";
 import { PASSKEY_METHOD } from "./passkey.server";
 
-export interface Viewer {
-  id: string;
-  email: string;
-  role: Role;
-  displayName: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  /** Assurance level: aal2 once a verified second factor protects the session. */
-  aal: "aal1" | "aal2";
-  sessionId: string;
-}
-
-export const viewerContext = createContext<Viewer | null>(null);
-/** True when this request rolled the member's session forward (a new expiry was set). */
-export const sessionRefreshedContext = createContext<boolean>(false);
+// Who is asking lives in the leaf module of router contexts; imported from here as before.
+export { sessionRefreshedContext, viewerContext, type Viewer } from "./context";
 
 const PRIVATE_PAGES = /^\/(account|admin)(\/|\.data$|$)/;
 const DONT_REMEMBER = /^(?:__Secure-)?better-auth\.dont_remember$/;

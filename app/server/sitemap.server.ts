@@ -1,7 +1,7 @@
 // What search engines and feed readers get: the sitemap (every public page once), robots.txt and
 // the RSS feed of published stories. Each document is a fixed number of statements.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { SITE_PAGES } from "~/components/site/site-pages";
+import { SITE_PAGES } from "~/lib/site-pages";
 import type { Db } from "./db.server";
 import { allGuides } from "./guides.server";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, services } from "../../db/schema";

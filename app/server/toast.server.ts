@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import type { ToastMessage } from "~/components/ui/toast";
+import type { ToastMessage } from "~/lib/toast-message";
 
 const toastCookie = createCookie("toast", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 

@@ -1,4 +1,4 @@
-// Members' pages from templates (app/server/member-pages.server.ts, server/member-pages.ts), over
+// Members' pages from templates (app/server/member-pages.server.ts, server/member-templates/), over
 // real HTTP through the same fast path as server.js: a page filled in from a template is the page
 // React renders for that member, with their own values and nobody else's, a nonce and submission
 // key of its own, owner controls for an author, and every write on the next request.
@@ -8,7 +8,7 @@ import { forumQuestions } from "../../db/schema";
 import { createPost } from "~/server/blog.server";
 import { cutTemplate, fillTemplate, TOKENS, type MemberPage } from "~/server/member-pages.server";
 import type { Viewer } from "~/server/session.server";
-import { memberPageKeyOf, templateEligibility } from "../../server/member-pages";
+import { memberPageKeyOf, templateEligibility } from "../../server/member-templates";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { createMember } from "../helpers/runtime";
 

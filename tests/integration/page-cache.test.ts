@@ -1,5 +1,5 @@
 // The anonymous page cache: the store (app/server/page-cache.server.ts) and the middleware
-// (server/page-cache.ts) mounted in a small Express app in front of a page handler of our own
+// (server/page-cache/) mounted in a small Express app in front of a page handler of our own
 // that counts its renders, over real HTTP on a loopback port.
 import crypto from "node:crypto";
 import http from "node:http";
@@ -10,14 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { Writable } from "node:stream";
 import { createLogger } from "~/server/log.server";
 import { createPageCache, type PageCache } from "~/server/page-cache.server";
-import {
-  pageCacheFastPath,
-  pageCacheMiddleware,
-  pickDynamicEncoding,
-  pickEncoding,
-  PRIVATE_CACHE_CONTROL,
-  PUBLIC_CACHE_CONTROL,
-} from "../../server/page-cache";
+import { pickDynamicEncoding, pickEncoding } from "../../server/http/encoding";
+import { pageCacheFastPath, pageCacheMiddleware, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "../../server/page-cache";
 import { contentSecurityPolicy, inlineScriptHashes } from "../../server/security";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { seedDemoContent } from "~/server/seed.server";

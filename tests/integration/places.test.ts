@@ -6,7 +6,7 @@ import type { MetaDescriptor } from "react-router";
 import { cities, cityServicePages, services } from "../../db/schema";
 import * as adminRoute from "~/routes/admin-places";
 import * as cityRoute from "~/routes/city-service";
-import { citySchema } from "~/components/places/place-rules";
+import { citySchema } from "~/lib/place-rules";
 import type { Db } from "~/server/db.server";
 import { createLogger } from "~/server/log.server";
 import {

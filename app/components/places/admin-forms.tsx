@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input, Label } from "~/components/ui/input";
 import type { City, PageEditorData, Service } from "~/server/places.server";
 import { CheckboxField, FormError, TextAreaField, TextField } from "./admin-fields";
-import { LIMITS, SLUG_PATTERN, type FieldErrors } from "./place-rules";
+import { LIMITS, SLUG_PATTERN, type FieldErrors } from "~/lib/place-rules";
 
 type Values = Record<string, string>;
 

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { City, PageRecordSummary, Service } from "~/server/places.server";
 import { FormError } from "./admin-fields";
-import type { FieldErrors } from "./place-rules";
+import type { FieldErrors } from "~/lib/place-rules";
 
 interface Paged<T> {
   rows: T[];

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError, Label } from "~/components/ui/input";
 import type { ImportReport } from "~/server/csv-import.server";
 import { countOf, tookSeconds } from "~/lib/plural";
-import { IMPORT_COLUMNS, IMPORT_KINDS, type FieldErrors, type ImportKind } from "./place-rules";
+import { IMPORT_COLUMNS, IMPORT_KINDS, type FieldErrors, type ImportKind } from "~/lib/place-rules";
 
 const KIND_TEXT: Record<ImportKind, { label: string; note: string }> = {
   cities: { label: "Cities", note: "A row whose slug is already known updates that city; any other row adds one. latitude, longitude and description may be empty; is_active is true or false." },

@@ -2,7 +2,7 @@
 // with Escape and hands focus back to the button that opened it. Loaded when first opened.
 import { Dialog as D } from "radix-ui";
 import type * as React from "react";
-import { SIDEBAR_WIDTH_MOBILE, useSidebar } from "./sidebar";
+import { SIDEBAR_WIDTH_MOBILE, useSidebar } from "./sidebar-context";
 
 export default function SidebarDrawerDialog({ children, label }: { children: React.ReactNode; label: string }) {
   const { mobileOpen, setMobileOpen, triggerRef } = useSidebar();

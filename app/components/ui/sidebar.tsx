@@ -4,30 +4,28 @@
 import * as React from "react";
 import { cn } from "~/lib/cn";
 
-export const SIDEBAR_COOKIE_NAME = "sidebar:state";
-export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
-export const SIDEBAR_WIDTH = "16rem";
-export const SIDEBAR_WIDTH_MOBILE = "18rem";
-export const SIDEBAR_WIDTH_ICON = "3rem";
-export const MOBILE_BREAKPOINT = 768;
-export const SIDEBAR_KEYBOARD_SHORTCUT = "b";
+import {
+  MOBILE_BREAKPOINT,
+  SIDEBAR_COOKIE_MAX_AGE,
+  SIDEBAR_COOKIE_NAME,
+  SIDEBAR_KEYBOARD_SHORTCUT,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  SidebarContext,
+  useSidebar,
+} from "./sidebar-context";
 
-interface SidebarState {
-  open: boolean;
-  setOpen(open: boolean): void;
-  mobileOpen: boolean;
-  setMobileOpen(open: boolean): void;
-  toggle(): void;
-  triggerRef: React.RefObject<HTMLButtonElement | null>;
-}
-
-const SidebarContext = React.createContext<SidebarState | null>(null);
-
-export function useSidebar() {
-  const ctx = React.useContext(SidebarContext);
-  if (!ctx) throw new Error("useSidebar must be used inside SidebarProvider");
-  return ctx;
-}
+export {
+  MOBILE_BREAKPOINT,
+  SIDEBAR_COOKIE_MAX_AGE,
+  SIDEBAR_COOKIE_NAME,
+  SIDEBAR_KEYBOARD_SHORTCUT,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  useSidebar,
+};
 
 /** Reads `sidebar:state` from a Cookie header; the sidebar is open unless it says false. */
 export function readSidebarCookie(cookieHeader: string | null): boolean {

@@ -2,16 +2,12 @@
 // (ui/toast-list.tsx: announced by screen readers, dismissible by keyboard, F8 moves focus to
 // them, kept on screen long enough to read), whose code loads with the first toast.
 import * as React from "react";
+import type { ToastMessage } from "~/lib/toast-message";
 import { useHydrated } from "~/lib/use-hydrated";
 
-const LazyToastList = React.lazy(() => import("./toast-list"));
+export type { ToastMessage };
 
-export interface ToastMessage {
-  id: string;
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-}
+const LazyToastList = React.lazy(() => import("./toast-list"));
 
 const ToastContext = React.createContext<(toast: Omit<ToastMessage, "id"> & { id?: string }) => void>(() => {});
 

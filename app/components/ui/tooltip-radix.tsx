@@ -2,7 +2,7 @@
 // where a tooltip is shown: the collapsed sidebar's icons.
 import { Tooltip as T } from "radix-ui";
 import * as React from "react";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SIDE_OFFSET, TOOLTIP_SKIP_DELAY_MS } from "./tooltip";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SIDE_OFFSET, TOOLTIP_SKIP_DELAY_MS } from "./tooltip-timing";
 
 // A tooltip renders only inside a loaded group: Radix's tooltip needs its provider above it.
 const InGroup = React.createContext(false);

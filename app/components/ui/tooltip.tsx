@@ -2,10 +2,9 @@
 // tooltip group is on the page: readers on phones never need it.
 import * as React from "react";
 
-// Spec constants: open delay 700 ms, skip delay 300 ms, side offset 4.
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
-export const TOOLTIP_SIDE_OFFSET = 4;
+import { TOOLTIP_DELAY_MS, TOOLTIP_SIDE_OFFSET, TOOLTIP_SKIP_DELAY_MS } from "./tooltip-timing";
+
+export { TOOLTIP_DELAY_MS, TOOLTIP_SIDE_OFFSET, TOOLTIP_SKIP_DELAY_MS };
 
 const load = () => import("./tooltip-radix");
 const LazyGroup = React.lazy(() => load().then((m) => ({ default: m.RadixTooltipGroup })));

@@ -22,13 +22,15 @@
 // of it included, with the hash-based CSP in place of the nonce one), so it can be replayed
 // without running anything else. `pageCacheFastPath` does exactly that in front of Express in
 // server.js: on these machines Express's own routing costs more than the whole cached answer.
-import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { logRequest, type Logger } from "../app/server/log.server";
-import type { CachedPage, PageCache } from "../app/server/page-cache.server";
-import { measureDataAge } from "../app/server/cache/data-age.server";
+import { logRequest, type Logger } from "../../app/server/log.server";
+import type { CachedPage, PageCache } from "../../app/server/page-cache.server";
+import { measureDataAge } from "../../app/server/cache/data-age.server";
+import { captureResponse } from "../http/capture";
+import { compressOnce, pickEncoding } from "../http/encoding";
+import { matchesEtag } from "../http/etag";
+import { pathOf, requestIdOf } from "../http/request-id";
 
 export const PUBLIC_CACHE_CONTROL = "public, no-cache";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -68,7 +70,7 @@ export interface PageCacheOptions {
   pagePolicy?: (html: string) => string;
   /**
    * Given the body of a page rendered for one request (not stored here), returns the body to send:
-   * the members' templates (server/member-pages.ts) fill in a page rendered with stand-ins.
+   * the members' templates (server/member-templates/) fill in a page rendered with stand-ins.
    */
   personalise?: (req: Request, res: Response, body: Buffer) => Buffer;
   /**
@@ -100,7 +102,7 @@ export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "ur
 /**
  * The page a request asks for as a key (path, the query parameters kept, sidebar, proto), or null
  * when its query holds anything else or it carries a toast cookie; whoever asks. Shared with the
- * members' templates (server/member-pages.ts).
+ * members' templates (server/member-templates/).
  */
 export function pageKeyOf(req: Pick<IncomingMessage, "headers" | "url">): string | null {
   const cookie = req.headers.cookie ?? "";
@@ -127,82 +129,6 @@ export function pageKeyOf(req: Pick<IncomingMessage, "headers" | "url">): string
   // https changes the answer (HSTS): anything else adds no key of its own.
   const proto = /^\s*https\s*(,|$)/i.test(String(req.headers["x-forwarded-proto"] ?? "")) ? " proto=https" : "";
   return `${path}${query} sidebar=${sidebar}${proto}`;
-}
-
-type Encoding = "zstd" | "br" | "gzip" | "identity";
-
-// Browsers send one of a few Accept-Encoding values: each is read once.
-const encodingOf = new Map<string, Encoding>();
-// Zstandard (Node 22.15+): what a page rendered for one request is compressed with, when the
-// browser takes it. Stored pages are kept in brotli and gzip only.
-const HAS_ZSTD = typeof zlib.zstdCompressSync === "function";
-
-/** br when the client takes it at least as gladly as gzip, then gzip, else the plain bytes. */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  return pick(acceptEncoding, false) as "br" | "gzip" | "identity";
-}
-
-/** As pickEncoding, with zstd first when the client takes it at least as gladly as br and gzip. */
-export function pickDynamicEncoding(acceptEncoding: string | undefined): Encoding {
-  return pick(acceptEncoding, HAS_ZSTD);
-}
-
-const gzipAccepted = new Map<string, boolean>();
-
-/** Whether the client takes gzip at all (explicitly or through "*"). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  let accepted = gzipAccepted.get(acceptEncoding);
-  if (accepted === undefined) {
-    const q = qualities(acceptEncoding);
-    accepted = (q.gzip ?? q["*"] ?? 0) > 0;
-    if (gzipAccepted.size >= 100) gzipAccepted.clear();
-    gzipAccepted.set(acceptEncoding, accepted);
-  }
-  return accepted;
-}
-
-function qualities(acceptEncoding: string): Record<string, number> {
-  const q: Record<string, number> = {};
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const value = weight ? Number(weight.slice(2)) : 1;
-    q[name] = Number.isFinite(value) ? value : 0;
-  }
-  return q;
-}
-
-function pick(acceptEncoding: string | undefined, zstd: boolean): Encoding {
-  if (!acceptEncoding) return "identity";
-  const key = zstd ? `z ${acceptEncoding}` : acceptEncoding;
-  let encoding = encodingOf.get(key);
-  if (!encoding) {
-    encoding = readAcceptEncoding(acceptEncoding, zstd);
-    if (encodingOf.size >= 100) encodingOf.clear();
-    encodingOf.set(key, encoding);
-  }
-  return encoding;
-}
-
-function readAcceptEncoding(acceptEncoding: string, withZstd: boolean): Encoding {
-  const q = qualities(acceptEncoding);
-  const of = (name: string) => q[name] ?? q["*"] ?? 0;
-  const zstd = withZstd ? (q.zstd ?? 0) : 0;
-  const br = of("br");
-  const gzip = of("gzip");
-  // zstd only when named: "*" alone keeps to the long-established br and gzip.
-  if (zstd > 0 && zstd >= br && zstd >= gzip) return "zstd";
-  if (br > 0 && br >= gzip) return "br";
-  if (gzip > 0) return "gzip";
-  return "identity";
-}
-
-function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
 /** Answers from a stored page: 304 when the client already has it, else the best encoding. */
@@ -234,95 +160,6 @@ function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, l
   res.end(body);
 }
 
-type Chunk = string | Uint8Array;
-type WriteCallback = (error?: Error | null) => void;
-
-/**
- * Holds back everything the downstream handler writes, then calls `done` with the status,
- * headers and body once it ends (or `aborted` if the connection closes first). The original
- * methods are back in place when either is called.
- */
-function captureResponse(res: Response, done: (body: Buffer) => void, aborted: () => void) {
-  const chunks: Buffer[] = [];
-  const original = { write: res.write, end: res.end, flush: (res as { flush?: () => void }).flush };
-  const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
-    typeof chunk === "string" ? Buffer.from(chunk, encoding ?? "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  let finished = false;
-  const restore = () => {
-    finished = true;
-    res.write = original.write;
-    res.end = original.end;
-    if (original.flush) (res as { flush?: () => void }).flush = original.flush;
-  };
-
-  res.write = function write(chunk: Chunk, encoding?: BufferEncoding | WriteCallback, callback?: WriteCallback) {
-    if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
-    if (chunk != null) chunks.push(toBuffer(chunk, encoding));
-    if (callback) process.nextTick(callback);
-    return true;
-  } as Response["write"];
-
-  res.end = function end(chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void), callback?: () => void) {
-    if (typeof chunk === "function") [callback, chunk] = [chunk, undefined];
-    if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
-    if (chunk != null) chunks.push(toBuffer(chunk, encoding));
-    if (callback) res.once("finish", callback);
-    restore();
-    done(Buffer.concat(chunks));
-    return res;
-  } as Response["end"];
-
-  // React Router flushes after each chunk (for compression); nothing is sent until the end here.
-  if (original.flush) (res as { flush?: () => void }).flush = () => {};
-
-  res.once("close", () => {
-    if (finished) return;
-    restore();
-    aborted();
-  });
-}
-
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/i;
-
-/**
- * The body of a rendered answer, compressed in one call when the client takes br or gzip (fast
- * settings: it is made for one request). Headers are set to match; anything already encoded,
- * small, not text, or marked no-transform is returned as it is.
- */
-function compressOnce(req: IncomingMessage, res: ServerResponse, body: Buffer): Buffer {
-  if (res.headersSent || body.length < 1024 || res.getHeader("content-encoding") !== undefined) return body;
-  if (!COMPRESSIBLE.test(String(res.getHeader("content-type") ?? "")) || /no-transform/i.test(String(res.getHeader("cache-control") ?? ""))) return body;
-  const vary = String(res.getHeader("vary") ?? "");
-  if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-  const { encoding, body: compressed } = compressForClient(req.headers["accept-encoding"], body);
-  if (encoding === "identity") return body;
-  res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", compressed.length);
-  return compressed;
-}
-
-/**
- * A body made for one request, compressed with fast settings in the best encoding the client
- * takes: zstd level 3, else brotli quality 2, else gzip 6.
- */
-export function compressForClient(acceptEncoding: string | undefined, body: Buffer): { encoding: Encoding; body: Buffer } {
-  const encoding = pickDynamicEncoding(acceptEncoding);
-  if (encoding === "identity") return { encoding, body };
-  const compressed =
-    encoding === "zstd"
-      ? zlib.zstdCompressSync(body, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } })
-      : encoding === "br"
-      ? zlib.brotliCompressSync(body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : zlib.gzipSync(body, { level: 6 });
-  return { encoding, body: compressed };
-}
-
 /** The headers of a rendered answer that belong to the page, to replay it (not NOT_STORED). */
 export function storedHeaders(res: ServerResponse): [string, string][] {
   const headers: [string, string][] = [];
@@ -332,17 +169,6 @@ export function storedHeaders(res: ServerResponse): [string, string][] {
     if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
   }
   return headers;
-}
-
-/** The request's id: the one a proxy sent in X-Request-Id, else a new one. */
-export function requestIdOf(req: IncomingMessage): string {
-  return (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
-}
-
-/** The path of a request URL, without its query. */
-export function pathOf(url = "/"): string {
-  const q = url.indexOf("?");
-  return q === -1 ? url : url.slice(0, q);
 }
 
 /** Sets `private, no-store` on a response for a signed-in visitor or one that sets a cookie. */

@@ -13,8 +13,8 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { RouteHandle } from "../app/lib/route-handle";
-import { logRequest, type Logger } from "../app/server/log.server";
+import type { RouteHandle } from "../../app/lib/route-handle";
+import { logRequest, type Logger } from "../../app/server/log.server";
 import {
   cutTemplate,
   fillTemplate,
@@ -24,12 +24,14 @@ import {
   type MemberPage,
   type MemberPages,
   type TemplateRender,
-} from "../app/server/member-pages.server";
-import type { PageCache } from "../app/server/page-cache.server";
-import type { Viewer } from "../app/server/session.server";
-import { sessionCookieOf } from "../app/server/session-cookie.server";
-import type { ViewerCache } from "../app/server/cache/viewer-cache.server";
-import { acceptsGzip, CSP_HEADERS, pageKeyOf, pathOf, PRIVATE_CACHE_CONTROL, requestIdOf, storedHeaders } from "./page-cache";
+} from "../../app/server/member-pages.server";
+import type { PageCache } from "../../app/server/page-cache.server";
+import type { Viewer } from "../../app/server/session.server";
+import { sessionCookieOf } from "../../app/server/session-cookie.server";
+import type { ViewerCache } from "../../app/server/cache/viewer-cache.server";
+import { acceptsGzip } from "../http/encoding";
+import { pathOf, requestIdOf } from "../http/request-id";
+import { CSP_HEADERS, pageKeyOf, PRIVATE_CACHE_CONTROL, storedHeaders } from "../page-cache";
 
 /** Whether the page at a path belongs to a route that opted in (`handle.memberTemplate`). */
 export type TemplateEligibility = (pathname: string) => boolean;
