@@ -30,6 +30,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/security", "routes/account-security.tsx"),
   route("account/export", "routes/account-export.tsx"),
+  route("account/stories/:postId", "routes/account-story.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/posts", "routes/admin-posts.tsx"),
   route("admin/posts/:postId", "routes/admin-post-edit.tsx"),

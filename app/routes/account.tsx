@@ -171,7 +171,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                       {s.title}
                     </Link>
                   ) : (
-                    <span>{s.title}</span>
+                    <Link to={`/account/stories/${s.id}`} className="inline-flex min-h-11 items-center underline">
+                      {s.title}
+                    </Link>
                   )}
                   <Badge variant={s.published ? "success" : "secondary"}>{s.published ? "Published" : "Waiting for review"}</Badge>
                   <RelativeTime date={s.createdAt} className="text-sm text-muted-foreground" />

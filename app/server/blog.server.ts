@@ -196,3 +196,37 @@ export async function listForEditors(db: Db) {
     .limit(500);
   return rows.map((r) => ({ ...toSummary(r), published: r.published }));
 }
+
+// ---------------------------------------------------------------- a member's story under review
+
+/** The member's own story while it waits for review; null when it is not theirs or is published. */
+export async function getPendingStory(db: Db, authorId: string, id: number) {
+  const [row] = await db
+    .select({ id: blogPosts.id, title: blogPosts.title, content: blogPosts.content, createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false)));
+  return row ?? null;
+}
+
+/**
+ * Saves the member's changes to their story under review. The same statement checks that it is
+ * still theirs and unpublished, so an editor publishing it meanwhile wins: null then.
+ */
+export async function updatePendingStory(db: Db, authorId: string, id: number, input: { title: string; content: string }) {
+  const slug = await freeSlug(db, slugify(input.title), id);
+  const rows = await db
+    .update(blogPosts)
+    .set({ title: input.title, slug, content: input.content, updatedAt: new Date() })
+    .where(and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false)))
+    .returning({ id: blogPosts.id });
+  return rows[0] ?? null;
+}
+
+/** Withdraws (deletes) the member's story under review; false when it is not theirs or was published. */
+export async function withdrawPendingStory(db: Db, authorId: string, id: number) {
+  const rows = await db
+    .delete(blogPosts)
+    .where(and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false)))
+    .returning({ id: blogPosts.id });
+  return rows.length > 0;
+}

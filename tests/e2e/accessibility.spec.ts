@@ -1,8 +1,7 @@
 // WCAG 2.2 AA on every page, at desktop and phone widths, signed out and signed in; the hands
 // checks (keyboard, focus, 44px targets); reading at 320px; and every page without JavaScript.
-import type { Page } from "@playwright/test";
 import { GUIDE_SLUGS } from "../../app/routes";
-import { expect, expectAccessible, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
 
 const GUIDES = GUIDE_SLUGS;
 
@@ -30,30 +29,6 @@ const MEMBER_PAGES = ["/", "/forum", "/forum/1", "/account", "/account/security"
 const ADMIN_PAGES = ["/admin", "/admin/posts", "/admin/reports", "/admin/places", "/admin/places?tab=services", "/admin/places?tab=pages", "/admin/places?tab=import"];
 
 const PHONE = { width: 375, height: 740 };
-
-/** Every visible control is at least 44 x 44 CSS px (inline links inside text are exempt). */
-async function expectLargeTargets(page: Page, label: string) {
-  const small = await page.evaluate(() => {
-    const out: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab], [role=menuitem]");
-    for (const el of controls) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === "hidden") continue;
-      // Inline links in running text are exempt (WCAG 2.5.8 inline exception).
-      if (el.tagName === "A" && style.display === "inline" && el.closest("p, li, dd, td, blockquote")) continue;
-      if (el.closest(".sr-only")) continue;
-      if ((el as HTMLInputElement).type === "radio" || (el as HTMLInputElement).type === "checkbox") {
-        const lab = el.closest("label");
-        if (lab && lab.getBoundingClientRect().height >= 44) continue;
-      }
-      if (r.width < 44 - 0.5 || r.height < 44 - 0.5) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
-    }
-    return out;
-  });
-  expect(small, `targets under 44px on ${label}`).toEqual([]);
-}
 
 test.describe("axe on every page", () => {
   // Four more public pages (About, Privacy, Terms, Contact) made the signed-out runs longer.

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
 
 const word = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 
@@ -88,5 +88,47 @@ test.describe("home and blog", () => {
     await expect(row.getByText("Waiting for review")).toBeVisible();
     await page.goto("/blog");
     await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+  });
+
+  test("a member opens, edits and withdraws their story while it waits for review, by touch at 375px", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await signUp(page);
+    await gotoReady(page, "/blog#share-story");
+    const title = `Mornings ${word()}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Your story").fill("Warm water helps my hands.");
+    await page.getByRole("button", { name: "Send for review" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+
+    await page.getByRole("link", { name: title }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your story" })).toBeVisible();
+    await expect(page.getByLabel("Your story")).toHaveValue("Warm water helps my hands.");
+    await expectAccessible(page, "a story waiting for review");
+    await expectLargeTargets(page, "a story waiting for review");
+
+    // An empty title is refused with a message; the story text stays as typed.
+    await page.getByLabel("Title").fill("");
+    await page.getByLabel("Your story").fill("Warm water and gloves help my hands.");
+    await page.getByLabel("Title").evaluate((el) => el.removeAttribute("required"));
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(page.getByLabel("Your story")).toHaveValue("Warm water and gloves help my hands.");
+
+    const renamed = `${title}, later`;
+    await page.getByLabel("Title").fill(renamed);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Story saved", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.getByRole("link", { name: renamed }).click();
+    await expect(page.getByLabel("Your story")).toHaveValue("Warm water and gloves help my hands.");
+
+    await page.getByRole("button", { name: "Withdraw story" }).click();
+    await expect(page.getByText(`Withdraw and delete "${renamed}"? This cannot be undone.`)).toBeVisible();
+    await expectLargeTargets(page, "withdrawing a story");
+    await page.getByRole("button", { name: "Yes, withdraw it" }).click();
+    await expect(page.getByText("Story withdrawn", { exact: true })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: renamed })).toHaveCount(0);
+    await context.close();
   });
 });

@@ -16,6 +16,30 @@ export async function expectAccessible(page: Page, label = page.url()) {
 const MAIL_DIR = path.resolve(process.env.E2E_MAIL_DIR ?? ".e2e-mail");
 
 /** Waits for a mail to `to` that the site sent through the loopback SMTP server. */
+/** Every visible control is at least 44 x 44 CSS px (inline links inside text are exempt). */
+export async function expectLargeTargets(page: Page, label: string) {
+  const small = await page.evaluate(() => {
+    const out: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab], [role=menuitem]");
+    for (const el of controls) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden") continue;
+      // Inline links in running text are exempt (WCAG 2.5.8 inline exception).
+      if (el.tagName === "A" && style.display === "inline" && el.closest("p, li, dd, td, blockquote")) continue;
+      if (el.closest(".sr-only")) continue;
+      if ((el as HTMLInputElement).type === "radio" || (el as HTMLInputElement).type === "checkbox") {
+        const lab = el.closest("label");
+        if (lab && lab.getBoundingClientRect().height >= 44) continue;
+      }
+      if (r.width < 44 - 0.5 || r.height < 44 - 0.5) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return out;
+  });
+  expect(small, `targets under 44px on ${label}`).toEqual([]);
+}
+
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -1,0 +1,138 @@
+// A member's own story while it waits for review: read it, change it, or withdraw it. Once an
+// editor publishes it, it is the editors' to change, and this page is not found.
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
+import { RelativeTime } from "~/components/relative-time";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { LIMITS } from "~/lib/limits";
+import { PARAGRAPH_HINT } from "~/lib/paragraphs";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import { fieldErrors, storySchema } from "~/lib/validation";
+import { getPendingStory, updatePendingStory, withdrawPendingStory } from "~/server/blog.server";
+import { runtimeContext } from "~/server/context";
+import { requireUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/account-story";
+
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Your story", noindex: true });
+
+function storyId(param: string | undefined) {
+  return /^\d{1,9}$/.test(param ?? "") ? Number(param) : null;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  const id = storyId(params.postId);
+  const story = id ? await getPendingStory(context.get(runtimeContext).db, viewer.id, id) : null;
+  if (!story) throw data(null, { status: 404 });
+  return { story };
+}
+
+type Errors = Record<string, string | undefined>;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = requireUser(request, context);
+  const { db } = context.get(runtimeContext);
+  const id = storyId(params.postId);
+  if (!id) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  const values = { title: String(form.get("title") ?? "").slice(0, 1000), content: String(form.get("content") ?? "").slice(0, 60_000) };
+  const gone = (errors: Errors) => data({ intent, errors, values, confirmWithdraw: false }, { status: 409 });
+  const stillPending = async () => Boolean(await getPendingStory(db, viewer.id, id));
+
+  if (intent === "withdraw-ask") {
+    if (!(await stillPending())) throw data(null, { status: 404 });
+    return { intent, errors: {} as Errors, values, confirmWithdraw: true };
+  }
+  if (intent === "withdraw") {
+    if (!(await withdrawPendingStory(db, viewer.id, id))) {
+      return gone({ form: "This story is no longer waiting for review: an editor may have published it. Nothing was withdrawn." });
+    }
+    return redirectWithToast("/account", { title: "Story withdrawn", description: "It has been deleted and will not be reviewed." });
+  }
+  const parsed = storySchema.safeParse({ title: form.get("title"), content: form.get("content") });
+  if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) as Errors, values, confirmWithdraw: false }, { status: 400 });
+  const saved = await updatePendingStory(db, viewer.id, id, parsed.data);
+  if (!saved) {
+    // The text stays in the form, so nothing the member wrote is lost.
+    return gone({ form: "This story is no longer waiting for review: an editor may have published it, so it can no longer be changed here. Your text is below." });
+  }
+  return redirectWithToast("/account", { title: "Story saved", description: "An editor will review the new version." });
+}
+
+export default function AccountStory({ loaderData }: Route.ComponentProps) {
+  const { story } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors = result?.errors ?? {};
+  const values = result && result.intent === "save" ? result.values : story;
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <div className="grid gap-2">
+        <Link to="/account" className="inline-flex min-h-11 w-fit items-center underline">
+          Back to your account
+        </Link>
+        <h1 className="text-3xl font-bold">Your story</h1>
+        <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
+          <Badge variant="secondary">Waiting for review</Badge>
+          <span>
+            Shared <RelativeTime date={story.createdAt} />
+          </span>
+        </p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Edit your story</CardTitle>
+          <CardDescription>An editor reads the newest version before it appears on the blog.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-4">
+            <input type="hidden" name="intent" value="save" />
+            {errors.form ? <FormAlert title="Error">{errors.form}</FormAlert> : null}
+            <TextField id="story-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={values.title} error={errors.title} />
+            <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={10} defaultValue={values.content} error={errors.content} hint={PARAGRAPH_HINT} />
+            <Button type="submit" disabled={busy} className="w-fit">
+              {busy ? "Saving..." : "Save changes"}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Withdraw your story</CardTitle>
+          <CardDescription>Withdrawing deletes the story; it will not be reviewed or published.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {result?.confirmWithdraw ? (
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="intent" value="withdraw" />
+              <p role="alert" className="font-medium">
+                Withdraw and delete "{story.title}"? This cannot be undone.
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" variant="destructive" disabled={busy}>
+                  Yes, withdraw it
+                </Button>
+                <Link to={`/account/stories/${story.id}`} className={buttonVariants({ variant: "outline" })}>
+                  Keep it
+                </Link>
+              </div>
+            </Form>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="withdraw-ask" />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Withdraw story
+              </Button>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
