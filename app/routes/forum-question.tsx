@@ -10,7 +10,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { LIMITS } from "~/lib/limits";
-import { answerSchema, fieldErrors, questionSchema, reportSchema } from "~/lib/validation";
+import { answerSchema, fieldErrors, questionSchema, reportSchema, rowIdField } from "~/lib/validation";
 import { runtimeContext } from "~/server/context";
 import {
   deleteAnswer,
@@ -18,10 +18,10 @@ import {
   editAnswer,
   editQuestion,
   ForbiddenError,
-  getQuestion,
   NotFoundError,
 } from "~/server/forum.server";
-import { reportContent } from "~/server/moderation.server";
+import { questionPage } from "~/server/listings.server";
+import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
 import { postAnswer } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { ownerViewerId, submissionKeyFor } from "~/server/member-pages.server";
@@ -39,8 +39,9 @@ export function parseQuestionId(param: string | undefined) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseQuestionId(params.questionId);
   if (!id) throw data(null, { status: 404 });
-  const { db, reads } = context.get(runtimeContext);
-  const question = await reads.get(`question:${id}`, () => getQuestion(db, id));
+  const viewer = getViewer(context);
+  const moderator = isModerator(viewer?.role);
+  const question = await questionPage(context.get(runtimeContext), id, moderator);
   if (!question) throw data(null, { status: 404 });
   // One address per question: "/forum/12-any-words" or "/forum/012" is sent to "/forum/12", so
   // that variants cost neither a render nor a place in the page cache.
@@ -53,9 +54,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     question: { ...shown, isMine: isMine(authorId), answers: answers.map(({ authorId: by, ...answer }) => ({ ...answer, isMine: isMine(by) })) },
     signedIn: viewerId !== null,
+    moderator,
     submissionKey: submissionKeyFor(context),
   };
 }
+
+const isModerator = (role: string | undefined) => role === "moderator" || role === "admin";
 
 // Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
 export const handle = MEMBER_TEMPLATE;
@@ -77,10 +81,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         "@type": "Question",
         name: q.title,
         text: q.content,
-        answerCount: q.answers.length,
+        answerCount: q.answers.filter((a) => !a.hidden).length,
         dateCreated: q.createdAt,
         author: person(q.authorName),
-        suggestedAnswer: q.answers.map((a) => ({
+        suggestedAnswer: q.answers.filter((a) => !a.hidden).map((a) => ({
           "@type": "Answer",
           text: a.content,
           dateCreated: a.createdAt,
@@ -157,6 +161,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (report.repeated) return redirectWithToast(back, { title: "You have already reported this", description: "A moderator will look at it soon." });
         return redirectWithToast(back, { title: "Thank you for your report", description: "A moderator will look at it soon." });
       }
+      case "hide":
+      case "restore": {
+        if (!isModerator(viewer.role)) return data({ intent, ok: false, errors: { form: "Only moderators can hide or restore posts." } }, { status: 403 });
+        const targetType = form.get("targetType");
+        const targetId = rowIdField.safeParse(form.get("targetId"));
+        if ((targetType !== "question" && targetType !== "answer") || !targetId.success) {
+          return data({ intent, ok: false, errors: { form: "That post could not be found." } }, { status: 400 });
+        }
+        await (intent === "hide" ? hideContent : restoreContent)(runtime.db, targetType, targetId.data, viewer.id);
+        const what = targetType === "question" ? "Question" : "Answer";
+        return redirectWithToast(targetType === "answer" ? `${back}#answer-${targetId.data}` : back, {
+          title: intent === "hide" ? `${what} hidden` : `${what} restored`,
+          description: intent === "hide" ? "Readers no longer see it. You can restore it here." : "Readers see it again.",
+        });
+      }
       default:
         return data({ intent, ok: false, errors: { form: "Unknown action" } }, { status: 400 });
     }
@@ -223,13 +242,34 @@ function OwnerControls({ kind, id, title, content, result }: { kind: "question" 
   );
 }
 
+/** Hide or restore, for moderators, where the post stands. */
+function ModeratorControls({ targetType, targetId, hidden }: { targetType: "question" | "answer"; targetId: number; hidden: boolean }) {
+  const what = targetType === "question" ? "question" : "answer";
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={hidden ? "restore" : "hide"} />
+      <input type="hidden" name="targetType" value={targetType} />
+      <input type="hidden" name="targetId" value={targetId} />
+      <Button type="submit" variant="outline" size="sm" aria-label={`${hidden ? "Restore" : "Hide"} this ${what}`}>
+        {hidden ? "Restore" : "Hide"}
+      </Button>
+    </Form>
+  );
+}
+
+/** Said in words, not as a pill that could pass for a button. */
+function HiddenNote({ what }: { what: string }) {
+  return <p className="text-sm font-semibold text-destructive">This {what} is hidden from readers.</p>;
+}
+
 type ShownAnswer = Route.ComponentProps["loaderData"]["question"]["answers"][number];
 
-function AnswerItem({ answer, signedIn, result }: { answer: ShownAnswer; signedIn: boolean; result?: ActionData }) {
+function AnswerItem({ answer, signedIn, moderator, result }: { answer: ShownAnswer; signedIn: boolean; moderator: boolean; result?: ActionData }) {
   return (
     <li id={`answer-${answer.id}`} className="scroll-mt-20">
-      <Card>
+      <Card className={answer.hidden ? "border-2 border-dashed border-destructive" : undefined}>
         <CardContent className="grid gap-2 pt-6">
+          {answer.hidden ? <HiddenNote what="answer" /> : null}
           <p className="whitespace-pre-line wrap-anywhere">{answer.content}</p>
           <p className="text-sm text-muted-foreground">
             {answer.authorName} · <RelativeTime date={answer.createdAt} />
@@ -237,7 +277,8 @@ function AnswerItem({ answer, signedIn, result }: { answer: ShownAnswer; signedI
           </p>
           {signedIn ? (
             <div className="flex flex-wrap gap-2">
-              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
+              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : moderator ? null : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
+              {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>
           ) : null}
         </CardContent>
@@ -273,10 +314,10 @@ function AnswerForm({ questionId, submissionKey }: { questionId: number; submiss
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { question, signedIn, submissionKey } = loaderData;
+  const { question, signedIn, moderator, submissionKey } = loaderData;
   const result = actionData as ActionData | undefined;
   useActionToast(result);
-  const n = question.answers.length;
+  const n = question.answers.filter((a) => !a.hidden).length;
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
       <nav aria-label="Breadcrumb">
@@ -285,6 +326,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </Link>
       </nav>
       <article className="grid gap-3">
+        {question.hidden ? <HiddenNote what="question" /> : null}
         <h1 className="wrap-anywhere text-3xl font-bold">{question.title}</h1>
         <p className="text-muted-foreground">
           Asked by {question.authorName} · <RelativeTime date={question.createdAt} />
@@ -293,11 +335,14 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <p className="whitespace-pre-line wrap-anywhere text-lg">{question.content}</p>
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
-          question.isMine ? (
-            <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
-          ) : (
-            <ReportForm targetType="question" targetId={question.id} result={result} />
-          )
+          <div className="flex flex-wrap items-start gap-2">
+            {question.isMine ? (
+              <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
+            ) : moderator ? null : (
+              <ReportForm targetType="question" targetId={question.id} result={result} />
+            )}
+            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
+          </div>
         ) : null}
       </article>
       <section aria-labelledby="answers-heading" className="grid gap-4">
@@ -307,7 +352,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {n === 0 ? <p className="text-muted-foreground">No answers yet. Share what has helped you.</p> : null}
         <ol className="grid gap-3">
           {question.answers.map((a) => (
-            <AnswerItem key={a.id} answer={a} signedIn={signedIn} result={result} />
+            <AnswerItem key={a.id} answer={a} signedIn={signedIn} moderator={moderator} result={result} />
           ))}
         </ol>
       </section>

@@ -182,12 +182,17 @@ export async function latestQuestions(db: Db, limit: number) {
 }
 
 /** One visible question with all its visible answers, oldest first; null when missing or hidden. */
-export async function getQuestion(db: Db, id: number) {
+/**
+ * A question and its answers as readers see them: hidden ones left out. With `includeHidden`
+ * (moderators), hidden ones are there too, marked, so they can be restored where they stood.
+ */
+export async function getQuestion(db: Db, id: number, options: { includeHidden?: boolean } = {}) {
+  const includeHidden = options.includeHidden ?? false;
   const [row] = await db
-    .select(questionColumns)
+    .select({ ...questionColumns, hiddenAt: forumQuestions.hiddenAt })
     .from(forumQuestions)
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
-    .where(and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
+    .where(includeHidden ? eq(forumQuestions.id, id) : and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
   if (!row) return null;
   const answers = await db
     .select({
@@ -198,13 +203,15 @@ export async function getQuestion(db: Db, id: number) {
       updatedAt: forumAnswers.updatedAt,
       authorId: forumAnswers.authorId,
       displayName: profiles.displayName,
+      hiddenAt: forumAnswers.hiddenAt,
     })
     .from(forumAnswers)
     .leftJoin(profiles, eq(profiles.id, forumAnswers.authorId))
-    .where(and(eq(forumAnswers.questionId, id), isNull(forumAnswers.hiddenAt)))
+    .where(includeHidden ? eq(forumAnswers.questionId, id) : and(eq(forumAnswers.questionId, id), isNull(forumAnswers.hiddenAt)))
     .orderBy(asc(forumAnswers.createdAt), asc(forumAnswers.id));
   return {
     ...toQuestion(row),
+    hidden: row.hiddenAt !== null,
     answers: answers.map((a) => ({
       id: a.id,
       questionId: a.questionId,
@@ -213,6 +220,7 @@ export async function getQuestion(db: Db, id: number) {
       updatedAt: iso(a.updatedAt),
       authorId: a.authorId,
       authorName: authorName(a.displayName),
+      hidden: a.hiddenAt !== null,
     })),
   };
 }

@@ -2,7 +2,7 @@
 // and questions, the forum's pages). Loaders ask for them here, so no route module holds a
 // cache key or calls a cache; every write clears the shared reads (read-cache.server.ts).
 import { latestPosts } from "./blog.server";
-import { latestQuestions, listQuestions } from "./forum.server";
+import { getQuestion, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
 import { getStats } from "./stats.server";
 
@@ -35,4 +35,9 @@ export function forumPage(runtime: Reader, page: number) {
       })),
     };
   });
+}
+
+/** A question page's content; moderators' has the hidden question or answers too, marked. */
+export function questionPage(runtime: Reader, id: number, moderator: boolean) {
+  return runtime.reads.get(`question:${id}${moderator ? ":moderator" : ""}`, () => getQuestion(runtime.db, id, { includeHidden: moderator }));
 }

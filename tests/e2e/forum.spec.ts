@@ -1,4 +1,4 @@
-import { expect, expectAccessible, gotoReady, signUp, signUpAdmin, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, signUpAdmin, test, uniqueEmail } from "./fixtures";
 
 /** A short unique word (no long digit runs, which would look like a phone number). */
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
@@ -108,6 +108,48 @@ test.describe("forum", () => {
     await expect(page.getByRole("heading", { name: title!, exact: true })).toHaveCount(0);
     await memberCtx.close();
     await adminCtx.close();
+  });
+
+  test("a moderator hides an answer from the question page and restores it there, by touch at 375px", async ({ browser }) => {
+    const memberCtx = await browser.newContext();
+    const page = await memberCtx.newPage();
+    await signUp(page);
+    await gotoReady(page, "/forum");
+    await page.getByRole("link", { name: /Be the first to answer|Read all answers/ }).first().click();
+    await expect(page).toHaveURL(/\/forum\/\d+$/);
+    const questionUrl = new URL(page.url()).pathname;
+    const answer = `Try my miracle cure ${tag()}`;
+    await page.getByLabel("Your answer", { exact: true }).fill(answer);
+    await page.getByRole("button", { name: "Post Answer" }).click();
+    await expect(page.getByText("Answer posted!", { exact: true })).toBeVisible();
+
+    const modCtx = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    const mod = await modCtx.newPage();
+    await signUpAdmin(mod, "e2e-admin-moderate@example.com");
+    await gotoReady(mod, questionUrl);
+    const item = mod.getByRole("listitem").filter({ hasText: answer });
+    await expectAccessible(mod, "question page, moderator");
+    await expectLargeTargets(mod, "question page, moderator");
+    await item.getByRole("button", { name: "Hide this answer" }).click();
+    await expect(mod.getByText("Answer hidden", { exact: true })).toBeVisible();
+    // Still on the moderator's page, said in words, with Restore beside it.
+    await expect(item.getByText("This answer is hidden from readers.")).toBeVisible();
+    // Checked again once the toast (which floats over the page for a while) is gone.
+    await gotoReady(mod, questionUrl);
+    await expect(item.getByText("This answer is hidden from readers.")).toBeVisible();
+    await expectAccessible(mod, "question page with a hidden answer, moderator");
+    await expectLargeTargets(mod, "question page with a hidden answer, moderator");
+
+    await page.goto(questionUrl);
+    await expect(page.locator("p", { hasText: answer })).toHaveCount(0);
+
+    await item.getByRole("button", { name: "Restore this answer" }).click();
+    await expect(mod.getByText("Answer restored", { exact: true })).toBeVisible();
+    await expect(item.getByText("This answer is hidden from readers.")).toHaveCount(0);
+    await page.goto(questionUrl);
+    await expect(page.locator("p", { hasText: answer })).toBeVisible();
+    await memberCtx.close();
+    await modCtx.close();
   });
 
   test("/forum/abc is the 404 page", async ({ page }) => {
