@@ -15,10 +15,10 @@
 import crypto from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { createContext, type RouterContextProvider } from "react-router";
-import type { PageCache } from "./page-cache.server";
+import { REFRESH_MS, type PageCache } from "./page-cache.server";
 import { dataSince, renderComplete } from "./cache/data-age.server";
 import { compressSegment, gzipSegments, type Segment } from "./gzip-segments.server";
-import { viewerContext, type Viewer } from "./session.server";
+import { viewerContext, type Viewer } from "./context";
 
 /** The values that change from one member (and one request) to the next. */
 export interface Personal {
@@ -53,6 +53,8 @@ export interface MemberPage {
   authors: ReadonlySet<string>;
   version: number;
   createdAt: number;
+  /** Set while one request renders an expired template again (the others still get this one). */
+  refreshingSince?: number;
 }
 
 /** What a render for a template knows: the stand-in viewer, who really asked, the authors shown. */
@@ -178,7 +180,11 @@ export function gzipTemplate(page: Pick<MemberPage, "parts" | "segments" | "slot
 
 export interface MemberPages {
   enabled: boolean;
-  /** The template of `key`, if it was made since the last write and within the last minute. */
+  /**
+   * The template of `key`, if it was made since the last write and within the last minute. Once
+   * that minute is over, one caller gets nothing (it renders the page again) and the others the
+   * old template for REFRESH_MS at most; a write ends it at once.
+   */
   get(key: string): MemberPage | undefined;
   /**
    * Keeps a template unless a write happened since `renderedAt` (the version read before
@@ -192,13 +198,24 @@ export function createMemberPages(
   pageCache: Pick<PageCache, "version">,
   options: { enabled: boolean; maxEntries?: number; ttlMs?: number },
 ): MemberPages {
-  const entries = new LRUCache<string, MemberPage>({ max: options.maxEntries ?? 100, ttl: options.ttlMs ?? 60_000 });
+  const ttlMs = options.ttlMs ?? 60_000;
+  const entries = new LRUCache<string, MemberPage>({ max: options.maxEntries ?? 100, ttl: ttlMs + REFRESH_MS });
   return {
     enabled: options.enabled,
     get(key) {
       const page = entries.get(key);
-      if (!page || page.version === pageCache.version()) return page;
-      entries.delete(key);
+      if (!page) return undefined;
+      if (page.version !== pageCache.version()) {
+        entries.delete(key);
+        return undefined;
+      }
+      const now = Date.now();
+      if (now - page.createdAt <= ttlMs) return page;
+      // Expired by time alone (no write since): one request renders it again while the others
+      // are still answered with it, for REFRESH_MS at most, as readers' pages are. Otherwise
+      // every member asking in the meantime waited for that render.
+      if (page.refreshingSince !== undefined && now - page.refreshingSince < REFRESH_MS) return page;
+      page.refreshingSince = now;
       return undefined;
     },
     store(key, page, renderedAt) {
@@ -206,10 +223,10 @@ export function createMemberPages(
       if (!options.enabled || renderedAt !== pageCache.version() || !renderComplete()) return undefined;
       // As old as the oldest data its render read (data-age.server.ts), and kept no longer.
       const createdAt = dataSince();
-      const ttl = (options.ttlMs ?? 60_000) - (Date.now() - createdAt);
+      const ttl = ttlMs - (Date.now() - createdAt);
       if (ttl <= 0) return undefined;
       const kept = { ...page, version: renderedAt, createdAt };
-      entries.set(key, kept, { ttl });
+      entries.set(key, kept, { ttl: ttl + REFRESH_MS });
       return kept;
     },
     size: () => entries.size,

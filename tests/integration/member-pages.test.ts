@@ -6,7 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumQuestions } from "../../db/schema";
 import { createPost } from "~/server/blog.server";
-import { cutTemplate, fillTemplate, TOKENS, type MemberPage } from "~/server/member-pages.server";
+import { createMemberPages, cutTemplate, fillTemplate, TOKENS, type MemberPage } from "~/server/member-pages.server";
 import type { Viewer } from "~/server/session.server";
 import { memberPageKeyOf, templateEligibility } from "../../server/member-templates";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
@@ -292,6 +292,27 @@ describe("template keys and cutting", () => {
     expect(memberPageKeyOf(req("/forum", "toast=abc"), viewer, all)).toBeNull();
     expect(memberPageKeyOf(req("/forum", "", "HEAD"), viewer, all)).toBeNull();
     expect(memberPageKeyOf(req("/forum"), viewer, () => false)).toBeNull();
+  });
+
+  it("an expired template goes on serving the others while one request renders it again, and never past a write", async () => {
+    let version = 1;
+    const pages = createMemberPages({ version: () => version }, { enabled: true, ttlMs: 40 });
+    const template = { parts: [Buffer.from("page")], slots: [], headers: [] as [string, string][], authors: new Set<string>() };
+    const first = pages.store("/forum", template, version)!;
+    expect(pages.get("/forum")).toBe(first);
+    await new Promise((r) => setTimeout(r, 60));
+    // The first to ask after the minute renders it again; the others still get the old one.
+    expect(pages.get("/forum")).toBeUndefined();
+    expect(pages.get("/forum")).toBe(first);
+    expect(pages.get("/forum")).toBe(first);
+    const second = pages.store("/forum", template, version)!;
+    expect(pages.get("/forum")).toBe(second);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(pages.get("/forum")).toBeUndefined();
+    // A write while it is being rendered again: nobody gets the old one any more.
+    version++;
+    expect(pages.get("/forum")).toBeUndefined();
+    expect(pages.get("/forum")).toBeUndefined();
   });
 
   it("lets only routes that opted in through their handle be templates", async () => {
