@@ -277,7 +277,7 @@ function AnswerItem({ answer, signedIn, moderator, result }: { answer: ShownAnsw
           </p>
           {signedIn ? (
             <div className="flex flex-wrap gap-2">
-              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : moderator ? null : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
+              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>
           ) : null}
@@ -338,7 +338,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           <div className="flex flex-wrap items-start gap-2">
             {question.isMine ? (
               <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
-            ) : moderator ? null : (
+            ) : (
               <ReportForm targetType="question" targetId={question.id} result={result} />
             )}
             {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
