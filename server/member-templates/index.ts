@@ -146,11 +146,32 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCoo
     logRequest(log, req.method, pathOf(req.url), 200, id, start);
   };
 
-  return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {
+  // Sessions being read by a request on its way through Express, by cookie value: settled when
+  // that request ends. When a member's cached viewer expires, their other requests meanwhile wait
+  // for that one read instead of each rendering a whole page (a stall of every connection here).
+  const reading = new Map<string, Promise<void>>();
+
+  const take = (req: IncomingMessage, res: ServerResponse, fallback: () => void, retry: boolean): boolean => {
     if (!pages.enabled || req.method !== "GET") return false;
     const session = sessionCookieOf(req.headers.cookie, sessionCookie);
-    const viewer = session ? viewers.get(session) : undefined;
-    if (!viewer) return false;
+    if (!session) return false;
+    const viewer = viewers.get(session);
+    if (!viewer) {
+      // Only pages that may come from a template wait; a retry that still finds no one goes on.
+      if (retry || !pageKeyOf(req) || !eligible(pathOf(req.url))) return false;
+      const read = reading.get(session);
+      if (read) {
+        void read.then(() => !res.destroyed && !take(req, res, fallback, true) && fallback());
+        return true;
+      }
+      let settle!: () => void;
+      reading.set(session, new Promise<void>((resolve) => (settle = resolve)));
+      res.once("close", () => {
+        reading.delete(session);
+        settle();
+      });
+      return false;
+    }
     const key = memberPageKeyOf(req, viewer, eligible);
     if (!key) return false;
     const page = pages.get(key);
@@ -177,6 +198,7 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCoo
     stripForTemplate(req);
     return false;
   };
+  return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => take(req, res, fallback, false);
 }
 
 const personalOf = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, displayName: viewer.displayName });

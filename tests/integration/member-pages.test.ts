@@ -200,6 +200,22 @@ describe("members' pages from templates", () => {
     });
   });
 
+  it("when a member's session must be read again, their requests meanwhile wait for that one read and come from the template", async () => {
+    const m = await member();
+    await viewUntilTemplate("/forum", m.cookie);
+    await Promise.all(Array.from({ length: 12 }, () => app.fetch("/healthz").then((r) => r.text())));
+    // The viewer cache forgets everyone (its half minute is over): twelve views arrive together.
+    app.runtime.viewers.invalidate();
+    const before = served.length;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => page("/forum", m.cookie)));
+    // One view read the session and rendered; the other eleven were filled in from the template.
+    expect(served.length - before).toBeGreaterThanOrEqual(11);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain(`Account menu for ${m.email}`);
+    }
+  });
+
   it("roles have templates of their own: a moderator's page has the Admin link, a member's not", async () => {
     const moderator = await member({ role: "moderator" });
     const plain = await member();
