@@ -42,6 +42,7 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("contact", "routes/contact.tsx"),
   route("search", "routes/search.tsx"),
+  route("members/:handle", "routes/member-profile.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("rss.xml", "routes/rss.ts"),

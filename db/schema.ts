@@ -164,6 +164,10 @@ export const profiles = pgTable("profiles", {
     .references(() => users.id, { onDelete: "cascade" }),
   displayName: text("display_name"),
   createdAt: createdAt(),
+  // A public profile is off until the member turns it on. Its address uses a handle of its own,
+  // made the first time, so that turning it on never shows the account's id.
+  publicProfile: boolean("public_profile").notNull().default(false),
+  profileHandle: text("profile_handle").unique(),
 });
 
 export const blogPosts = pgTable(

@@ -22,6 +22,7 @@ import { displayNameProblem, passwordProblem } from "~/server/account-policy.ser
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { deviceName } from "~/server/device-name.server";
+import { profileSettings, setPublicProfile } from "~/server/profiles.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { db } = context.get(runtimeContext);
-  const [sessionRows, stories] = await Promise.all([listSessions(db, viewer.id), memberStories(db, viewer.id)]);
+  const [sessionRows, stories, profile] = await Promise.all([listSessions(db, viewer.id), memberStories(db, viewer.id), profileSettings(db, viewer.id)]);
   return {
     email: viewer.email,
     displayName: viewer.displayName,
@@ -40,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     welcome: new URL(request.url).searchParams.has("welcome"),
     sessions: sessionRows.map((s) => ({ id: s.id, updatedAt: s.updatedAt, device: deviceName(s.userAgent), current: s.id === viewer.sessionId })),
     stories,
+    profile,
   };
 }
 
@@ -62,6 +64,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (reserved) return data({ intent, errors: { displayName: reserved } }, { status: 400 });
       await setDisplayName(db, viewer.id, parsed.data.displayName);
       return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${parsed.data.displayName}.`) };
+    }
+    case "public-profile": {
+      const on = form.get("publicProfile") === "on";
+      const result = await setPublicProfile(db, viewer.id, on);
+      if (!result.ok) return data({ intent, errors: { form: "Choose a display name first: a public profile shows it." } }, { status: 400 });
+      return {
+        intent,
+        errors: {},
+        toast: on ? toast("Public profile on", "Your name now links to your questions and answers.") : toast("Public profile off", "Your name no longer links anywhere."),
+      };
     }
     case "change-password": {
       const next = newPasswordField.safeParse(form.get("newPassword"));
@@ -146,6 +158,37 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               {busy("display-name") ? "Saving..." : "Save display name"}
             </Button>
           </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Public profile</CardTitle>
+          <CardDescription>Off unless you turn it on. It shows your display name, the month you joined, and the questions and answers readers can see. Search engines are asked not to list it.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {errors("public-profile").form ? <FormAlert title="Error">{errors("public-profile").form}</FormAlert> : null}
+          {!loaderData.profile.named ? (
+            <p>Choose a display name first: a public profile shows it.</p>
+          ) : (
+            <>
+              <p>
+                {loaderData.profile.publicProfile ? "Your profile is public. " : "Your profile is private. "}
+                {loaderData.profile.publicProfile && loaderData.profile.handle ? (
+                  <Link to={`/members/${loaderData.profile.handle}`} className="inline-flex min-h-11 items-center underline">
+                    View your public profile
+                  </Link>
+                ) : null}
+              </p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="public-profile" />
+                <input type="hidden" name="publicProfile" value={loaderData.profile.publicProfile ? "off" : "on"} />
+                <Button type="submit" variant={loaderData.profile.publicProfile ? "outline" : "default"} disabled={busy("public-profile")}>
+                  {loaderData.profile.publicProfile ? "Turn off my public profile" : "Turn on my public profile"}
+                </Button>
+              </Form>
+            </>
+          )}
         </CardContent>
       </Card>
 

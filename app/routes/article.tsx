@@ -1,3 +1,4 @@
+import { AuthorName } from "~/components/author-name";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -35,6 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       updatedAt: post.updatedAt,
       publishedAt: post.publishedAt ?? post.createdAt,
       author: post.authorName ?? COMMUNITY_AUTHOR,
+      authorProfile: post.authorProfile,
     },
   };
 }
@@ -76,7 +78,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
       <header className="grid gap-2">
         <h1 className="wrap-anywhere text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
         <p className="text-muted-foreground">
-          By {post.author} · Published <RelativeTime date={post.publishedAt} />
+          By <AuthorName name={post.author} profile={post.authorProfile} /> · Published <RelativeTime date={post.publishedAt} />
         </p>
       </header>
       <div className="grid gap-4 text-lg leading-relaxed">

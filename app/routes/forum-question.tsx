@@ -1,3 +1,4 @@
+import { AuthorName } from "~/components/author-name";
 import * as React from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
@@ -272,7 +273,7 @@ function AnswerItem({ answer, signedIn, moderator, result }: { answer: ShownAnsw
           {answer.hidden ? <HiddenNote what="answer" /> : null}
           <p className="whitespace-pre-line wrap-anywhere">{answer.content}</p>
           <p className="text-sm text-muted-foreground">
-            {answer.authorName} · <RelativeTime date={answer.createdAt} />
+            <AuthorName name={answer.authorName} profile={answer.authorProfile} /> · <RelativeTime date={answer.createdAt} />
             {answer.updatedAt !== answer.createdAt ? " · edited" : null}
           </p>
           {signedIn ? (
@@ -329,7 +330,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {question.hidden ? <HiddenNote what="question" /> : null}
         <h1 className="wrap-anywhere text-3xl font-bold">{question.title}</h1>
         <p className="text-muted-foreground">
-          Asked by {question.authorName} · <RelativeTime date={question.createdAt} />
+          Asked by <AuthorName name={question.authorName} profile={question.authorProfile} /> · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}
         </p>
         <p className="whitespace-pre-line wrap-anywhere text-lg">{question.content}</p>

@@ -1,3 +1,4 @@
+import { AuthorName } from "~/components/author-name";
 import { Plus } from "~/components/icons";
 import * as React from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -131,7 +132,8 @@ function AnswerPreview({ answer }: { answer: ListedAnswer }) {
     <li className="rounded-md bg-muted px-3 py-2">
       <p className="line-clamp-2 whitespace-pre-line">{answer.content}</p>
       <p className="text-sm text-muted-foreground">
-        {`${answer.authorName} · `}
+        <AuthorName name={answer.authorName} profile={answer.authorProfile} />
+        {" · "}
         <RelativeTime date={answer.createdAt} />
       </p>
     </li>
@@ -183,7 +185,8 @@ function QuestionRow({ question }: { question: ListedQuestion }) {
             {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}
           </span>
           <span>
-            {`${question.authorName} · asked `}
+            <AuthorName name={question.authorName} profile={question.authorProfile} />
+            {" · asked "}
             <RelativeTime date={question.createdAt} />
           </span>
           <span>

@@ -3,6 +3,7 @@
 // ever reach a reader.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
+import { PROFILE_LINK } from "./profiles.server";
 import { blogPosts, profiles } from "../../db/schema";
 import { slugify } from "./slug.server";
 
@@ -20,6 +21,8 @@ export interface PostSummary {
   publishedAt: string | null;
   authorId: string | null;
   authorName: string | null;
+  /** The author's public profile handle while it is public (profiles.server.ts), else null. */
+  authorProfile: string | null;
 }
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -35,6 +38,7 @@ const summaryColumns = {
   publishedAt: blogPosts.publishedAt,
   authorId: blogPosts.authorId,
   displayName: profiles.displayName,
+  profileHandle: PROFILE_LINK,
 };
 
 function toSummary(r: {
@@ -48,6 +52,7 @@ function toSummary(r: {
   publishedAt: Date | null;
   authorId: string | null;
   displayName: string | null;
+  profileHandle: string | null;
 }): PostSummary {
   return {
     id: r.id,
@@ -60,6 +65,7 @@ function toSummary(r: {
     publishedAt: iso(r.publishedAt),
     authorId: r.authorId,
     authorName: r.displayName?.trim() ? r.displayName : null,
+    authorProfile: r.profileHandle ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
+import { PROFILE_LINK } from "./profiles.server";
 import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
 
 export const FORUM_PAGE_SIZE = 20;
@@ -18,6 +19,8 @@ export interface AnswerView {
   updatedAt: string;
   authorId: string | null;
   authorName: string;
+  /** The author's public profile handle, only while their profile is public (else null). */
+  authorProfile: string | null;
 }
 
 export interface QuestionView {
@@ -28,6 +31,7 @@ export interface QuestionView {
   updatedAt: string;
   authorId: string | null;
   authorName: string;
+  authorProfile: string | null;
   answerCount: number;
 }
 
@@ -42,10 +46,11 @@ const questionColumns = {
   updatedAt: forumQuestions.updatedAt,
   authorId: forumQuestions.authorId,
   displayName: profiles.displayName,
+  profileHandle: PROFILE_LINK,
   answerCount: forumQuestions.answerCount,
 };
 
-function toQuestion(r: { id: number; title: string; content: string; createdAt: Date; updatedAt: Date; authorId: string | null; displayName: string | null; answerCount: number }): QuestionView {
+function toQuestion(r: { id: number; title: string; content: string; createdAt: Date; updatedAt: Date; authorId: string | null; displayName: string | null; profileHandle: string | null; answerCount: number }): QuestionView {
   return {
     id: r.id,
     title: r.title,
@@ -54,6 +59,7 @@ function toQuestion(r: { id: number; title: string; content: string; createdAt: 
     updatedAt: iso(r.updatedAt),
     authorId: r.authorId,
     authorName: authorName(r.displayName),
+    authorProfile: r.profileHandle ?? null,
     answerCount: r.answerCount,
   };
 }
@@ -133,8 +139,10 @@ export async function recentAnswers(db: Db, questionIds: number[], limit = RECEN
     updated_at: string;
     author_id: string | null;
     display_name: string | null;
+    profile_handle: string | null;
   }>(sql`
-    select a.id, a.question_id, a.content, a.created_at, a.updated_at, a.author_id, p.display_name
+    select a.id, a.question_id, a.content, a.created_at, a.updated_at, a.author_id, profiles.display_name,
+      ${PROFILE_LINK} as profile_handle
     from unnest(${sql.raw(`ARRAY[${questionIds.map(Number).join(",")}]::int[]`)}) as q(id)
     cross join lateral (
       select * from forum_answers fa
@@ -142,7 +150,7 @@ export async function recentAnswers(db: Db, questionIds: number[], limit = RECEN
       order by fa.created_at asc, fa.id asc
       limit ${limit}
     ) a
-    left join profiles p on p.id = a.author_id
+    left join profiles on profiles.id = a.author_id
     order by a.question_id, a.created_at asc, a.id asc`);
   const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
   for (const r of rows as {
@@ -153,6 +161,7 @@ export async function recentAnswers(db: Db, questionIds: number[], limit = RECEN
     updated_at: string;
     author_id: string | null;
     display_name: string | null;
+    profile_handle: string | null;
   }[]) {
     const list = byQuestion.get(r.question_id) ?? [];
     list.push({
@@ -163,6 +172,7 @@ export async function recentAnswers(db: Db, questionIds: number[], limit = RECEN
       updatedAt: iso(r.updated_at),
       authorId: r.author_id,
       authorName: authorName(r.display_name),
+      authorProfile: r.profile_handle ?? null,
     });
     byQuestion.set(r.question_id, list);
   }
@@ -203,6 +213,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       updatedAt: forumAnswers.updatedAt,
       authorId: forumAnswers.authorId,
       displayName: profiles.displayName,
+      profileHandle: PROFILE_LINK,
       hiddenAt: forumAnswers.hiddenAt,
     })
     .from(forumAnswers)
@@ -220,6 +231,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       updatedAt: iso(a.updatedAt),
       authorId: a.authorId,
       authorName: authorName(a.displayName),
+      authorProfile: a.profileHandle ?? null,
       hidden: a.hiddenAt !== null,
     })),
   };

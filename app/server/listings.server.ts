@@ -4,6 +4,7 @@
 import { latestPosts } from "./blog.server";
 import { getQuestion, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
+import { getPublicProfile } from "./profiles.server";
 import { getStats } from "./stats.server";
 
 type Reader = Pick<Runtime, "db" | "reads">;
@@ -29,9 +30,10 @@ export function forumPage(runtime: Reader, page: number) {
         content: q.content,
         createdAt: q.createdAt,
         authorName: q.authorName,
+        authorProfile: q.authorProfile,
         answerCount: q.answerCount,
         lastActivityAt: q.lastActivityAt,
-        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: a.content, createdAt: a.createdAt, authorName: a.authorName })),
+        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: a.content, createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
       })),
     };
   });
@@ -40,4 +42,9 @@ export function forumPage(runtime: Reader, page: number) {
 /** A question page's content; moderators' has the hidden question or answers too, marked. */
 export function questionPage(runtime: Reader, id: number, moderator: boolean) {
   return runtime.reads.get(`question:${id}${moderator ? ":moderator" : ""}`, () => getQuestion(runtime.db, id, { includeHidden: moderator }));
+}
+
+/** A member's public profile page (null when there is none to show). */
+export function profilePage(runtime: Reader, handle: string, page: number) {
+  return runtime.reads.get(`profile:${handle}:${page}`, () => getPublicProfile(runtime.db, handle, page));
 }
