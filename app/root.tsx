@@ -22,7 +22,7 @@ import { readSidebarCookie } from "./components/ui/sidebar";
 import { seo, siteUrlFrom } from "./lib/seo";
 import { runtimeContext } from "./server/context";
 import { publicConfig } from "./server/env.server";
-import { templateRenderContext } from "./server/member-pages.server";
+import { templateRenderContext, unreadFor } from "./server/member-pages.server";
 import { loadViewer, sessionRefreshedContext, viewerContext } from "./server/session.server";
 import { clearToastHeader, readToast } from "./server/toast.server";
 
@@ -50,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: viewer
       ? { id: viewer.id, email: viewer.email, role: viewer.role, displayName: viewer.displayName, aal: viewer.aal }
       : null,
+    // A string: in a template render it is the stand-in for each member's own count.
+    unread: viewer ? await unreadFor(context, () => runtime.unread.get(viewer.id)) : null,
     sidebarOpen: readSidebarCookie(request.headers.get("cookie")),
     toast: await readToast(request),
     now: Date.now(),
@@ -102,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { viewer, sidebarOpen, toast, sessionRefreshed, now } = useLoaderData<typeof loader>();
+  const { viewer, unread, sidebarOpen, toast, sessionRefreshed, now } = useLoaderData<typeof loader>();
   React.useEffect(() => {
     // Lets tests (and styles) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -110,7 +112,7 @@ export default function App() {
   return (
     <Toaster incoming={toast}>
       <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} refreshedAt={sessionRefreshed ? now : null} />
-      <AppShell viewer={viewer} sidebarOpen={sidebarOpen}>
+      <AppShell viewer={viewer} unread={unread} sidebarOpen={sidebarOpen}>
         <NowProvider serverNow={now}>
           <Outlet />
         </NowProvider>
@@ -152,7 +154,7 @@ export function ErrorBoundary() {
   // wears the site's layout, as for a signed-out visitor.
   return (
     <Toaster>
-      <AppShell viewer={root?.viewer ?? null} sidebarOpen={root?.sidebarOpen ?? true}>
+      <AppShell viewer={root?.viewer ?? null} unread={root?.unread ?? null} sidebarOpen={root?.sidebarOpen ?? true}>
         {body}
       </AppShell>
     </Toaster>

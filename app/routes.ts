@@ -43,6 +43,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("search", "routes/search.tsx"),
   route("members/:handle", "routes/member-profile.tsx"),
+  route("notifications", "routes/notifications.tsx"),
+  route("notifications/:id", "routes/notification-open.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("rss.xml", "routes/rss.ts"),

@@ -11,6 +11,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -245,6 +246,48 @@ export const forumAnswers = pgTable(
   ],
 );
 
+// Who follows a question: its asker and everyone who answers it (added automatically), and any
+// member who chose to. A follower is notified of each new answer.
+export const questionFollows = pgTable(
+  "question_follows",
+  {
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => forumQuestions.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.memberId] }), index("question_follows_member_idx").on(t.memberId)],
+);
+
+// What a member is told: an answer to their question or to one they follow. Shown newest first;
+// the partial index keeps the top bar's unread count to the member's unread rows.
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(), // 'answer' (to their question) | 'followed' (to a question they follow)
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => forumQuestions.id, { onDelete: "cascade" }),
+    answerId: integer("answer_id")
+      .notNull()
+      .references(() => forumAnswers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_member_created_idx").on(t.memberId, t.createdAt, t.id),
+    index("notifications_unread_idx").on(t.memberId).where(sql`read_at is null`),
+    uniqueIndex("notifications_member_answer_idx").on(t.memberId, t.answerId),
+  ],
+);
+
 export const reports = pgTable(
   "reports",
   {
@@ -335,6 +378,8 @@ export const schema = {
   blogPosts,
   forumQuestions,
   forumAnswers,
+  questionFollows,
+  notifications,
   reports,
   cities,
   services,

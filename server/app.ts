@@ -42,6 +42,7 @@ export function createListener(runtime: Runtime, app: (req: http.IncomingMessage
     pages: memberPages,
     pageCache,
     viewers,
+    unread: runtime.unread,
     log,
     sessionCookie: sessionCookieName(runtime.env.SITE_URL),
     eligible: (pathname) => eligible(pathname),

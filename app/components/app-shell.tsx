@@ -1,6 +1,6 @@
 // The layout around every page: skip link, side navigation (sidebar or drawer), top bar with the
 // site title, search, and the sign-in link or the member's menu.
-import { BookOpen, Home, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "~/components/icons";
+import { Bell, BookOpen, Home, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "~/components/icons";
 import * as React from "react";
 import { Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
@@ -113,7 +113,24 @@ function UserMenuButton({ viewer }: { viewer: ShellViewer }) {
   );
 }
 
-function TopBar({ viewer }: { viewer: ShellViewer | null }) {
+/**
+ * The member's notifications, with the unread count in its name ("Notifications, 2 unread"). The
+ * badge is always in the page and hidden by CSS at 0: the count is put into a member's page from
+ * a template, so the page's markup must not depend on it.
+ */
+function NotificationsLink({ unread }: { unread: string }) {
+  return (
+    <Link to="/notifications" className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+      <Bell aria-hidden="true" className="size-5" />
+      <span className="sr-only">{`Notifications, ${unread} unread`}</span>
+      <span aria-hidden="true" data-count={unread} className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs font-bold leading-5 text-primary-foreground data-[count='0']:hidden">
+        {unread}
+      </span>
+    </Link>
+  );
+}
+
+function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: string | null }) {
   return (
     <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
       <SidebarTrigger className="shrink-0">
@@ -146,6 +163,7 @@ function TopBar({ viewer }: { viewer: ShellViewer | null }) {
         <Link to="/search" aria-label="Search" className="inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent sm:hidden">
           <Search aria-hidden="true" className="size-5" />
         </Link>
+        {viewer && unread !== null ? <NotificationsLink unread={unread} /> : null}
         {viewer ? (
           <UserMenuButton viewer={viewer} />
         ) : (
@@ -171,10 +189,13 @@ function NavigationProgress() {
 
 export function AppShell({
   viewer,
+  unread = null,
   sidebarOpen,
   children,
 }: {
   viewer: ShellViewer | null;
+  /** The member's unread notifications count, as text (null when signed out). */
+  unread?: string | null;
   sidebarOpen: boolean;
   children: React.ReactNode;
 }) {
@@ -191,7 +212,7 @@ export function AppShell({
         <Sidebar label="Site">{(collapsed) => <SidebarBody collapsed={collapsed} viewer={viewer} />}</Sidebar>
         <MobileDrawer viewer={viewer} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar viewer={viewer} />
+          <TopBar viewer={viewer} unread={unread} />
           {/* What members write may hold one very long word (a web address): it breaks anywhere
               rather than widening the page. */}
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 wrap-anywhere focus-visible:outline-none">

@@ -5,6 +5,7 @@
 // Icons are decorative: each is hidden from assistive technology, and the control around it
 // carries the accessible name.
 import {
+  Bell as BellNode,
   BookOpen as BookOpenNode,
   ChevronDown as ChevronDownNode,
   ChevronRight as ChevronRightNode,
@@ -58,6 +59,7 @@ function icon(node: IconNode): Icon {
   };
 }
 
+export const Bell = icon(BellNode);
 export const BookOpen = icon(BookOpenNode);
 export const ChevronDown = icon(ChevronDownNode);
 export const ChevronRight = icon(ChevronRightNode);

@@ -18,10 +18,12 @@ import {
   deleteQuestion,
   editAnswer,
   editQuestion,
+  followQuestion,
   ForbiddenError,
   NotFoundError,
+  unfollowQuestion,
 } from "~/server/forum.server";
-import { questionPage } from "~/server/listings.server";
+import { questionFollowers, questionPage } from "~/server/listings.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
 import { postAnswer } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
@@ -47,7 +49,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // One address per question: "/forum/12-any-words" or "/forum/012" is sent to "/forum/12", so
   // that variants cost neither a render nor a place in the page cache.
   if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
-  const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId)]);
+  // Followers see Following: like authors, each gets a page rendered for them.
+  const followers = await questionFollowers(context.get(runtimeContext), id);
+  const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId), ...followers]);
   // Readers get whether each post is their own, never who wrote it: an author's internal id
   // would tie one member's 'Anonymous' posts together.
   const isMine = (authorId: string | null) => authorId !== null && authorId === viewerId;
@@ -55,6 +59,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     question: { ...shown, isMine: isMine(authorId), answers: answers.map(({ authorId: by, ...answer }) => ({ ...answer, isMine: isMine(by) })) },
     signedIn: viewerId !== null,
+    following: viewerId !== null && followers.includes(viewerId),
     moderator,
     submissionKey: submissionKeyFor(context),
   };
@@ -129,6 +134,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (form.get("via") === "fetcher") return { intent, ok: true, errors: {}, toast: toastOf(toast.title, toast.description) };
         return redirectWithToast(`${back}#answer-${result.id}`, toast);
       }
+      case "follow":
+      case "unfollow": {
+        await runtime.limiter.consume("edit", viewer.id);
+        await (intent === "follow" ? followQuestion : unfollowQuestion)(runtime.db, id, viewer.id);
+        return redirectWithToast(back, intent === "follow" ? { title: "Following this question", description: "You will be told of new answers." } : { title: "No longer following", description: "You will not be told of new answers." });
+      }
       case "edit-question": {
         const parsed = questionSchema.safeParse({ title: form.get("title"), content: form.get("content") });
         if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
@@ -188,6 +199,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     throw error;
   }
+}
+
+/** Follow or unfollow: one button that says which it is (aria-pressed) and works without scripts. */
+function FollowButton({ following }: { following: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
+      <Button type="submit" variant="outline" aria-pressed={following}>
+        {following ? "Following" : "Follow"}
+      </Button>
+    </Form>
+  );
 }
 
 type ActionData = PostFormResult & { intent?: string; answerId?: number; targetType?: string; targetId?: number; toast?: ReturnType<typeof toastOf> };
@@ -315,7 +338,7 @@ function AnswerForm({ questionId, submissionKey }: { questionId: number; submiss
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { question, signedIn, moderator, submissionKey } = loaderData;
+  const { question, signedIn, following, moderator, submissionKey } = loaderData;
   const result = actionData as ActionData | undefined;
   useActionToast(result);
   const n = question.answers.filter((a) => !a.hidden).length;
@@ -343,6 +366,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
               <ReportForm targetType="question" targetId={question.id} result={result} />
             )}
             {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
+            <FollowButton following={following} />
           </div>
         ) : null}
       </article>

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
+import { follow, notifyOfAnswer, unfollow } from "./notifications.server";
 import { PROFILE_LINK } from "./profiles.server";
 import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
 
@@ -248,7 +249,11 @@ export async function askQuestion(db: Db, input: { authorId: string; title: stri
     .values({ authorId: input.authorId, title: input.title, content: input.content, submissionKey: key })
     .onConflictDoNothing()
     .returning({ id: forumQuestions.id });
-  if (inserted[0]) return { id: inserted[0].id, created: true };
+  if (inserted[0]) {
+    // The asker follows their question: they are told of every answer.
+    await follow(db, inserted[0].id, input.authorId);
+    return { id: inserted[0].id, created: true };
+  }
   const [existing] = await db
     .select({ id: forumQuestions.id })
     .from(forumQuestions)
@@ -258,6 +263,18 @@ export async function askQuestion(db: Db, input: { authorId: string; title: stri
 
 export class NotFoundError extends Error {}
 export class ForbiddenError extends Error {}
+
+/** A member follows a visible question (told of its answers); a missing or hidden one is not found. */
+export async function followQuestion(db: Db, questionId: number, memberId: string) {
+  if (!isRowId(questionId)) throw new NotFoundError("question not found");
+  const [row] = await db.select({ id: forumQuestions.id }).from(forumQuestions).where(and(eq(forumQuestions.id, questionId), isNull(forumQuestions.hiddenAt)));
+  if (!row) throw new NotFoundError("question not found");
+  await follow(db, questionId, memberId);
+}
+
+export async function unfollowQuestion(db: Db, questionId: number, memberId: string) {
+  await unfollow(db, questionId, memberId);
+}
 
 /** Stores an answer and counts it, in one transaction; idempotent per submission key. */
 export async function answerQuestion(
@@ -288,6 +305,7 @@ export async function answerQuestion(
       .update(forumQuestions)
       .set({ answerCount: sql`${forumQuestions.answerCount} + 1` })
       .where(eq(forumQuestions.id, input.questionId));
+    await notifyOfAnswer(tx, { questionId: input.questionId, answerId: inserted[0].id, authorId: input.authorId });
     return { id: inserted[0].id, created: true };
   });
 }

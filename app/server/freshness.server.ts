@@ -26,12 +26,16 @@ export interface Freshness {
 
 const SCOPES = new Set<Scope>(["content", "accounts", "all"]);
 
+const OPEN_NOTIFICATION = /^\/notifications\/\d+(\.data)?$/;
+
 /**
  * What a request changed, if it was a successful write (status under 400): "all" for the
  * member's own account pages, "content" for anything else. Reads change nothing, and the auth
  * library's calls (its endpoints, the /auth forms) are reported by its own hooks.
  */
 export function writeScope(method: string, pathname: string, status: number): Scope | null {
+  // Opening a notification is a link (a GET) that marks it read: a write like any other.
+  if (method === "GET" && status < 400 && OPEN_NOTIFICATION.test(pathname)) return "content";
   if (method === "GET" || method === "HEAD" || method === "OPTIONS" || status >= 400) return null;
   if (/^\/(api\/)?auth(\/|\.data$|$)/.test(pathname)) return null;
   return /^\/account(\/|\.data$|$)/.test(pathname) ? "all" : "content";

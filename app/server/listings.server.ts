@@ -4,6 +4,7 @@
 import { latestPosts } from "./blog.server";
 import { getQuestion, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
+import { followerIdsOf } from "./notifications.server";
 import { getPublicProfile } from "./profiles.server";
 import { getStats } from "./stats.server";
 
@@ -47,4 +48,9 @@ export function questionPage(runtime: Reader, id: number, moderator: boolean) {
 /** A member's public profile page (null when there is none to show). */
 export function profilePage(runtime: Reader, handle: string, page: number) {
   return runtime.reads.get(`profile:${handle}:${page}`, () => getPublicProfile(runtime.db, handle, page));
+}
+
+/** Who follows a question (never sent to a page: it decides whose page shows Following). */
+export function questionFollowers(runtime: Reader, id: number) {
+  return runtime.reads.get(`followers:${id}`, () => followerIdsOf(runtime.db, id));
 }

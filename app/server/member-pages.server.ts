@@ -27,19 +27,21 @@ export interface Personal {
   displayName: string | null;
   nonce: string;
   submissionKey: string;
+  /** The member's count of unread notifications, in digits. */
+  unread: string;
 }
 
-type Slot = "id" | "email" | "displayName" | "nonce" | "submissionKey";
+type Slot = "id" | "email" | "displayName" | "nonce" | "submissionKey" | "unread";
 /** Where a token stands: HTML (React escapes it), a string of React Router's data script, JSON. */
 type Place = "html" | "data" | "json";
 
 // Letters and digits only, new in every process: every encoding on the way leaves them as they
 // are, and no page or member can guess or contain them.
 const PREFIX = `mt${crypto.randomBytes(10).toString("hex")}`;
-const LETTER: Record<Slot, string> = { id: "i", email: "e", displayName: "d", nonce: "n", submissionKey: "k" };
-const SLOT_OF: Record<string, Slot> = { i: "id", e: "email", d: "displayName", n: "nonce", k: "submissionKey" };
+const LETTER: Record<Slot, string> = { id: "i", email: "e", displayName: "d", nonce: "n", submissionKey: "k", unread: "u" };
+const SLOT_OF: Record<string, Slot> = { i: "id", e: "email", d: "displayName", n: "nonce", k: "submissionKey", u: "unread" };
 export const TOKENS = Object.fromEntries(Object.entries(LETTER).map(([slot, letter]) => [slot, `${PREFIX}${letter}`])) as Record<Slot, string>;
-const TOKEN = new RegExp(`${PREFIX}([iednk])`, "g");
+const TOKEN = new RegExp(`${PREFIX}([iednku])`, "g");
 
 /** A page rendered with the tokens, cut at them. */
 export interface MemberPage {
@@ -92,6 +94,14 @@ export function ownerViewerId(context: Readonly<RouterContextProvider>, authorId
   if (!render.authors.has(render.realViewerId)) return viewer?.id ?? null;
   render.storable = false;
   return render.realViewerId;
+}
+
+/**
+ * The member's unread notifications count as the page shows it: the stand-in token in a template
+ * render (each member's count is put in when the template is filled), else the count itself.
+ */
+export async function unreadFor(context: Readonly<RouterContextProvider>, count: () => Promise<number>): Promise<string> {
+  return context.get(templateRenderContext) ? TOKENS.unread : String(await count());
 }
 
 /** A fresh key for a form's submission (repeated submissions are stored once). */
@@ -150,7 +160,7 @@ const NONCE = /^[A-Za-z0-9+/=_-]+$/;
 function slotValues(page: Pick<MemberPage, "slots">, personal: Personal): Buffer[] {
   return page.slots.map(({ slot, place }) => {
     const value = personal[slot];
-    if (slot === "nonce" || slot === "submissionKey") {
+    if (slot === "nonce" || slot === "submissionKey" || slot === "unread") {
       // Random values of a safe alphabet: the same bytes wherever they stand.
       if (!NONCE.test(value ?? "")) throw new Error(`unexpected ${slot}`);
       return Buffer.from(value!);

@@ -14,7 +14,9 @@ import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 import { isDatabaseEmpty, seedDemoContent } from "./seed.server";
 import { indexGuides } from "./guides.server";
 import { createReadCache, type ReadCache } from "./cache/read-cache.server";
+import { createUnreadCache, type UnreadCache } from "./cache/unread-cache.server";
 import { createViewerCache, type ViewerCache } from "./cache/viewer-cache.server";
+import { unreadCount } from "./notifications.server";
 import { createMemberPages, type MemberPages } from "./member-pages.server";
 
 export interface Runtime {
@@ -34,6 +36,8 @@ export interface Runtime {
   reads: ReadCache;
   /** Members' public pages as templates between writes (member-pages.server.ts). */
   memberPages: MemberPages;
+  /** Each member's unread notifications count between writes (unread-cache.server.ts). */
+  unread: UnreadCache;
   /** Set when the process begins to stop: readiness answers 503 from then on. */
   lifecycle: { stopping: boolean };
 }
@@ -81,6 +85,7 @@ export function createRuntime(options: {
     viewers,
     reads: createReadCache(pageCache, { enabled: env.PAGE_CACHE }),
     memberPages: createMemberPages(pageCache, { enabled: env.PAGE_CACHE }),
+    unread: createUnreadCache(pageCache, (memberId) => unreadCount(database.db, memberId)),
     lifecycle: { stopping: false },
   };
 }

@@ -11,7 +11,7 @@ import { PASSKEY_METHOD } from "./passkey.server";
 // Who is asking lives in the leaf module of router contexts; imported from here as before.
 export { sessionRefreshedContext, viewerContext, type Viewer } from "./context";
 
-const PRIVATE_PAGES = /^\/(account|admin)(\/|\.data$|$)/;
+const PRIVATE_PAGES = /^\/(account|admin|notifications)(\/|\.data$|$)/;
 const DONT_REMEMBER = /^(?:__Secure-)?better-auth\.dont_remember$/;
 
 /**

@@ -6,8 +6,9 @@ import { writeScope, type Freshness } from "../../app/server/freshness.server";
 
 export function bumpAfterWrites(freshness: Pick<Freshness, "bump">): RequestHandler {
   return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
     const path = req.baseUrl + req.path;
+    // Reads change nothing, but for opening a notification (writeScope says which).
+    if ((req.method === "GET" && !path.startsWith("/notifications/")) || req.method === "HEAD") return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
       const scope = writeScope(req.method, path, typeof args[0] === "number" ? args[0] : res.statusCode);

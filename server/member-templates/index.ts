@@ -28,6 +28,7 @@ import {
 import type { PageCache } from "../../app/server/page-cache.server";
 import type { Viewer } from "../../app/server/session.server";
 import { sessionCookieOf } from "../../app/server/session-cookie.server";
+import type { UnreadCache } from "../../app/server/cache/unread-cache.server";
 import type { ViewerCache } from "../../app/server/cache/viewer-cache.server";
 import { acceptsGzip } from "../http/encoding";
 import { pathOf, requestIdOf } from "../http/request-id";
@@ -81,6 +82,8 @@ interface TemplateRequest {
   viewer: Viewer;
   /** The page cache's version before rendering: a template of older data is not kept. */
   renderedAt: number;
+  /** The member's unread notifications count, put into their own copy of the page. */
+  unread: number;
   render: TemplateRender;
   /** Tells the requests waiting for this template (undefined when none was kept). */
   settle: (page: MemberPage | undefined) => void;
@@ -110,6 +113,8 @@ export interface MemberPagesOptions {
   pages: MemberPages;
   pageCache: Pick<PageCache, "version">;
   viewers: Pick<ViewerCache, "get">;
+  /** Members' unread notifications counts (the top bar of every page). */
+  unread: Pick<UnreadCache, "peek" | "get">;
   log: Logger;
   /** The session cookie's name: the only one a member is known by (session-cookie.server.ts). */
   sessionCookie: string;
@@ -123,15 +128,15 @@ export interface MemberPagesOptions {
  * that may have a template but finds none is marked to make one on its way through Express; the
  * members who ask for the same page meanwhile wait for that one render instead of each rendering.
  */
-export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCookie, eligible }: MemberPagesOptions) {
+export function memberPagesFastPath({ pages, pageCache, viewers, unread, log, sessionCookie, eligible }: MemberPagesOptions) {
   // Renders under way, by cache version and key.
   const inFlight = new Map<string, Promise<MemberPage | undefined>>();
 
-  const serve = (req: IncomingMessage, res: ServerResponse, page: MemberPage, viewer: Viewer) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, page: MemberPage, viewer: Viewer, count: number) => {
     const start = process.hrtime.bigint();
     const id = requestIdOf(req);
     const nonce = crypto.randomBytes(16).toString("base64");
-    const personal = { ...personalOf(viewer), nonce, submissionKey: crypto.randomUUID() };
+    const personal = { ...personalOf(viewer, count), nonce, submissionKey: crypto.randomUUID() };
     // gzip from the template's compressed parts: every browser takes it.
     const gzip = acceptsGzip(req.headers["accept-encoding"]);
     const encoding = gzip ? "gzip" : "identity";
@@ -174,15 +179,22 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCoo
     }
     const key = memberPageKeyOf(req, viewer, eligible);
     if (!key) return false;
+    // Their unread count, read once per member after each write (the others wait for that read).
+    const count = unread.peek(viewer.id);
+    if (count === undefined) {
+      if (retry) return false;
+      unread.get(viewer.id).then(() => !res.destroyed && !take(req, res, fallback, true) && fallback(), fallback);
+      return true;
+    }
     const page = pages.get(key);
     if (page && !page.authors.has(viewer.id)) {
-      serve(req, res, page, viewer);
+      serve(req, res, page, viewer, count);
       return true;
     }
     const flightKey = `${pageCache.version()}\n${key}`;
     const pending = page ? undefined : inFlight.get(flightKey);
     if (pending) {
-      pending.then((made) => (made && !made.authors.has(viewer.id) && !res.destroyed ? serve(req, res, made, viewer) : fallback()), fallback);
+      pending.then((made) => (made && !made.authors.has(viewer.id) && !res.destroyed ? serve(req, res, made, viewer, count) : fallback()), fallback);
       return true;
     }
     let settle!: (page: MemberPage | undefined) => void;
@@ -194,14 +206,14 @@ export function memberPagesFastPath({ pages, pageCache, viewers, log, sessionCoo
     // A render that never finishes (the connection closed) keeps no one waiting.
     res.once("close", () => settle(undefined));
     const render: TemplateRender = { viewer: templateViewer(viewer), realViewerId: viewer.id, authors: new Set(), storable: true };
-    templateRequests.set(req, { key, viewer, renderedAt: pageCache.version(), render, settle });
+    templateRequests.set(req, { key, viewer, renderedAt: pageCache.version(), unread: count, render, settle });
     stripForTemplate(req);
     return false;
   };
   return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => take(req, res, fallback, false);
 }
 
-const personalOf = (viewer: Viewer) => ({ id: viewer.id, email: viewer.email, displayName: viewer.displayName });
+const personalOf = (viewer: Viewer, unread: number) => ({ id: viewer.id, email: viewer.email, displayName: viewer.displayName, unread: String(unread) });
 
 /**
  * For pageCacheMiddleware's `personalise`: a page rendered with stand-ins is filled in with the
@@ -229,6 +241,6 @@ export function finishTemplateRender(pages: MemberPages, log: Logger) {
       kept = pages.store(request.key, { parts: template.parts, slots: template.slots, headers, authors: request.render.authors }, request.renderedAt);
     }
     request.settle(kept);
-    return fillTemplate(template, { ...personalOf(request.viewer), nonce, submissionKey: crypto.randomUUID() });
+    return fillTemplate(template, { ...personalOf(request.viewer, request.unread), nonce, submissionKey: crypto.randomUUID() });
   };
 }

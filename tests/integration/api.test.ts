@@ -646,7 +646,7 @@ describe("unexpected failures", () => {
     const api = await startApi(rt);
     try {
       const member = await memberWithToken(rt);
-      await rt.db.execute(sql`drop table forum_answers`);
+      await rt.db.execute(sql`drop table forum_answers cascade`);
       const [q] = await rt.db.insert(forumQuestions).values({ title: "Q", content: "C", authorId: member.id }).returning();
       const res = await postJson(api, `/questions/${q.id}/answers`, { content: "a very private sentence" }, member.token);
       expect(res.status).toBe(500);

@@ -347,7 +347,7 @@ describe("template keys and cutting", () => {
     expect(cut.safe).toBe(false);
     const ok = cutTemplate(`<p title="${TOKENS.email}">${TOKENS.email}</p><script>enqueue("[\\"${TOKENS.email}\\"]")</script>`);
     expect(ok.safe).toBe(true);
-    const filled = fillTemplate(ok as Pick<MemberPage, "parts" | "slots">, { id: "i", email: `a"<&'>@x`, displayName: null, nonce: "n", submissionKey: "k" }).toString();
+    const filled = fillTemplate(ok as Pick<MemberPage, "parts" | "slots">, { id: "i", email: `a"<&'>@x`, displayName: null, nonce: "n", submissionKey: "k", unread: "0" }).toString();
     expect(filled).toBe(`<p title="a&quot;&lt;&amp;&#x27;&gt;@x">a&quot;&lt;&amp;&#x27;&gt;@x</p><script>enqueue("[\\"a\\\\\\"\\u003c\\u0026'\\u003e@x\\"]")</script>`);
   });
 });

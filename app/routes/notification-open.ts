@@ -1,0 +1,17 @@
+// Opening a notification from the list (or, later, from a mail): marks it read and goes to the
+// answer. A GET because it is a link; the freshness rules count it as a write, so the unread count
+// on every page is right on the next request.
+import { data, redirect } from "react-router";
+import { runtimeContext } from "~/server/context";
+import { openNotification } from "~/server/notifications.server";
+import { requireUser } from "~/server/session.server";
+import type { Route } from "./+types/notification-open";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) throw data(null, { status: 404 });
+  const target = await openNotification(context.get(runtimeContext).db, viewer.id, id);
+  if (!target) throw data(null, { status: 404 });
+  return redirect(`/forum/${target.questionId}#answer-${target.answerId}`);
+}

@@ -1,0 +1,109 @@
+// Following questions and being told of answers. The asker and everyone who answers follow a
+// question by themselves; any member may follow or unfollow it. A new answer tells the asker
+// ('answer') and the other followers ('followed'), never its own author. Lists and counts leave
+// out what readers cannot see (a hidden question or answer), so nothing hidden is announced.
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "./db.server";
+import { forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
+
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+const ANONYMOUS = "Anonymous";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export async function follow(db: Db | Tx, questionId: number, memberId: string) {
+  await db.insert(questionFollows).values({ questionId, memberId }).onConflictDoNothing();
+}
+
+export async function unfollow(db: Db, questionId: number, memberId: string) {
+  await db.delete(questionFollows).where(and(eq(questionFollows.questionId, questionId), eq(questionFollows.memberId, memberId)));
+}
+
+/** The members who follow a question (for the question page: followers see Following). */
+export async function followerIdsOf(db: Db, questionId: number): Promise<string[]> {
+  const rows = await db.select({ id: questionFollows.memberId }).from(questionFollows).where(eq(questionFollows.questionId, questionId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Called in the transaction that stores a new answer: its author follows the question, and the
+ * asker and the other followers are told (one statement each).
+ */
+export async function notifyOfAnswer(tx: Tx, input: { questionId: number; answerId: number; authorId: string }) {
+  await follow(tx, input.questionId, input.authorId);
+  await tx.execute(sql`
+    insert into notifications (member_id, kind, question_id, answer_id)
+    select f.member_id, case when f.member_id = q.author_id then 'answer' else 'followed' end, q.id, ${input.answerId}
+    from question_follows f join forum_questions q on q.id = f.question_id
+    where f.question_id = ${input.questionId} and f.member_id <> ${input.authorId}
+    on conflict do nothing`);
+}
+
+// Only what readers can see: the question and the answer both visible.
+const visible = and(isNull(forumQuestions.hiddenAt), isNull(forumAnswers.hiddenAt));
+
+/** How many notifications a member has not read (the top bar's count). */
+export async function unreadCount(db: Db, memberId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .innerJoin(forumQuestions, eq(forumQuestions.id, notifications.questionId))
+    .innerJoin(forumAnswers, eq(forumAnswers.id, notifications.answerId))
+    .where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt), visible));
+  return row.n;
+}
+
+/** One page of a member's notifications, newest first, read and unread. */
+export async function listNotifications(db: Db, memberId: string, page = 1) {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      questionId: notifications.questionId,
+      questionTitle: forumQuestions.title,
+      answerId: notifications.answerId,
+      authorName: profiles.displayName,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .innerJoin(forumQuestions, eq(forumQuestions.id, notifications.questionId))
+    .innerJoin(forumAnswers, eq(forumAnswers.id, notifications.answerId))
+    .leftJoin(profiles, eq(profiles.id, forumAnswers.authorId))
+    .where(and(eq(notifications.memberId, memberId), visible))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1)
+    .offset((Math.max(1, page) - 1) * NOTIFICATIONS_PAGE_SIZE);
+  return {
+    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r) => ({
+      id: r.id,
+      kind: r.kind === "answer" ? ("answer" as const) : ("followed" as const),
+      questionId: r.questionId,
+      questionTitle: r.questionTitle,
+      answerId: r.answerId,
+      authorName: r.authorName?.trim() ? r.authorName : ANONYMOUS,
+      createdAt: new Date(r.createdAt).toISOString(),
+      unread: r.readAt === null,
+    })),
+    hasMore: rows.length > NOTIFICATIONS_PAGE_SIZE,
+  };
+}
+
+/** Marks one notification read and returns where it points; null when it is not this member's. */
+export async function openNotification(db: Db, memberId: string, id: number) {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.memberId, memberId)))
+    .returning({ questionId: notifications.questionId, answerId: notifications.answerId });
+  return row ?? null;
+}
+
+export async function markAllRead(db: Db, memberId: string) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

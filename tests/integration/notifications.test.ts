@@ -1,0 +1,141 @@
+// Following questions and notifications over real HTTP, through the same fast path for members'
+// pages as server.js: who is told of an answer, the unread count in every page's top bar (each
+// member's own, also when their page is filled in from a template), opening and marking read
+// (seen on the next request), and nothing hidden announced.
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forumAnswers, forumQuestions, notifications } from "../../db/schema";
+import { startHttpApp, type HttpApp } from "../helpers/http-app";
+import { createMember } from "../helpers/runtime";
+
+let app: HttpApp;
+const served: string[] = [];
+
+beforeAll(async () => {
+  app = await startHttpApp({ RATE_LIMITS: "false" });
+  const pages = app.runtime.memberPages;
+  const get = pages.get.bind(pages);
+  pages.get = (key) => {
+    const page = get(key);
+    if (page) served.push(key);
+    return page;
+  };
+});
+afterAll(() => app.close());
+
+async function member(displayName: string) {
+  const m = await createMember(app.runtime, { displayName });
+  return { ...m, cookie: await app.signIn(m.email, m.password) };
+}
+
+function post(path: string, cookie: string, fields: Record<string, string>) {
+  return app.fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: app.url, "Sec-Fetch-Site": "same-origin" },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+async function page(path: string, cookie: string) {
+  const res = await app.fetch(path, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } });
+  return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+}
+
+async function ask(cookie: string, title: string) {
+  expect((await post("/forum", cookie, { title, content: `${title}: what has helped you?` })).status).toBe(302);
+  const [row] = await app.runtime.db.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.title, title)).orderBy(desc(forumQuestions.id));
+  return row.id;
+}
+
+async function answer(cookie: string, questionId: number, content: string) {
+  expect((await post(`/forum/${questionId}`, cookie, { intent: "answer", content })).status).toBeLessThan(400);
+  const [row] = await app.runtime.db.select({ id: forumAnswers.id }).from(forumAnswers).where(eq(forumAnswers.content, content));
+  return row.id;
+}
+
+const unreadIn = (html: string) => Number(/Notifications, (\d+) unread/.exec(html)?.[1] ?? NaN);
+const pressed = (html: string) => /aria-pressed="(true|false)"[^>]*>(Follow|Following)</.exec(html)?.[2];
+
+describe("follows and notifications", () => {
+  it("an answer tells the asker and the followers, never its author; each sees their own count, from a template too", async () => {
+    const asker = await member("Asha Asker");
+    const first = await member("Ben Answers");
+    const follower = await member("Cleo Follows");
+    const bystander = await member("Dev Reads");
+    const question = await ask(asker.cookie, "Paraffin wax baths for hands?");
+
+    // Cleo follows; Dev does not. Each sees their own state, Dev's from the shared template.
+    expect((await post(`/forum/${question}`, follower.cookie, { intent: "follow" })).status).toBe(302);
+    for (let i = 0; i < 3; i++) {
+      expect(pressed((await page(`/forum/${question}`, follower.cookie)).html)).toBe("Following");
+      expect(pressed((await page(`/forum/${question}`, bystander.cookie)).html)).toBe("Follow");
+    }
+    expect(pressed((await page(`/forum/${question}`, asker.cookie)).html)).toBe("Following");
+
+    await answer(first.cookie, question, "Warm wax eases my knuckles before work.");
+    const counts = async () => Promise.all([asker, first, follower, bystander].map(async (m) => unreadIn((await page("/forum", m.cookie)).html)));
+    expect(await counts()).toEqual([1, 0, 1, 0]);
+    // Again and again: now from the forum's template, filled in with each member's own count.
+    const before = served.length;
+    expect(await counts()).toEqual([1, 0, 1, 0]);
+    expect(served.length - before).toBeGreaterThanOrEqual(3);
+
+    // Ben follows by answering; a second answer tells the asker, Cleo and Ben, not its author.
+    const second = await member("Eli Second");
+    await answer(second.cookie, question, "A warm flannel works for me too.");
+    expect(await counts()).toEqual([2, 1, 2, 0]);
+    expect(unreadIn((await page("/", second.cookie)).html)).toBe(0);
+
+    const list = await page("/notifications", asker.cookie);
+    expect(list.html).toContain("Eli Second answered your question");
+    expect(list.html).toContain("Ben Answers answered your question");
+    expect(list.html.indexOf("Eli Second")).toBeLessThan(list.html.indexOf("Ben Answers"));
+    expect((await page("/notifications", follower.cookie)).html).toContain("Ben Answers answered a question you follow");
+  });
+
+  it("opening one marks it read on the way to the answer; mark all read; another's is not found", async () => {
+    const asker = await member("Fay Opens");
+    const helper = await member("Gus Helps");
+    const question = await ask(asker.cookie, "Jar openers that work");
+    const a1 = await answer(helper.cookie, question, "An under-cabinet opener changed my mornings.");
+    await answer(helper.cookie, question, "Rubber gloves give grip too.");
+    expect(unreadIn((await page("/forum", asker.cookie)).html)).toBe(2);
+    const [n1] = await app.runtime.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.answerId, a1));
+
+    expect((await page(`/notifications/${n1.id}`, helper.cookie)).status).toBe(404);
+    const opened = await page(`/notifications/${n1.id}`, asker.cookie);
+    expect(opened.status).toBe(302);
+    expect(opened.location).toBe(`/forum/${question}#answer-${a1}`);
+    expect(unreadIn((await page(`/forum/${question}`, asker.cookie)).html)).toBe(1);
+
+    const marked = await post("/notifications", asker.cookie, { intent: "mark-all-read" });
+    expect(marked.status).toBe(302);
+    expect(unreadIn((await page("/forum", asker.cookie)).html)).toBe(0);
+    // Read ones stay listed.
+    expect((await page("/notifications", asker.cookie)).html).toContain("Gus Helps answered your question");
+  });
+
+  it("unfollowing stops them; a hidden answer is neither counted nor listed; signed out is sent to sign in", async () => {
+    const asker = await member("Hal Unfollows");
+    const helper = await member("Ida Helps");
+    const question = await ask(asker.cookie, "Cold or warm compress?");
+    expect((await post(`/forum/${question}`, asker.cookie, { intent: "unfollow" })).status).toBe(302);
+    expect(pressed((await page(`/forum/${question}`, asker.cookie)).html)).toBe("Follow");
+    await answer(helper.cookie, question, "Warm in the morning, cold after a walk.");
+    expect(unreadIn((await page("/forum", asker.cookie)).html)).toBe(0);
+
+    expect((await post(`/forum/${question}`, asker.cookie, { intent: "follow" })).status).toBe(302);
+    const hidden = await answer(helper.cookie, question, "Buy my miracle cure at example.com");
+    expect(unreadIn((await page("/forum", asker.cookie)).html)).toBe(1);
+    await app.runtime.db.update(forumAnswers).set({ hiddenAt: new Date() }).where(eq(forumAnswers.id, hidden));
+    app.runtime.freshness.bump("content");
+    expect(unreadIn((await page("/forum", asker.cookie)).html)).toBe(0);
+    expect((await page("/notifications", asker.cookie)).html).not.toContain("Ida Helps");
+
+    const signedOut = await app.fetch("/notifications");
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toContain("/auth");
+    // A missing question cannot be followed.
+    expect((await post("/forum/99999999", asker.cookie, { intent: "follow" })).status).toBe(404);
+  });
+});
