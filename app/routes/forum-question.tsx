@@ -1,4 +1,7 @@
 import { AuthorName } from "~/components/author-name";
+import { PostBody } from "~/components/post-body";
+import { FORMATTING_HINT } from "~/lib/formatting-hint";
+import { textOfHtml } from "~/lib/html-text";
 import * as React from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
@@ -55,9 +58,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Readers get whether each post is their own, never who wrote it: an author's internal id
   // would tie one member's 'Anonymous' posts together.
   const isMine = (authorId: string | null) => authorId !== null && authorId === viewerId;
-  const { authorId, answers, ...shown } = question;
+  // The text as typed goes only to its author (for the edit form); everyone gets the rendered HTML.
+  const { authorId, answers, content, ...shown } = question;
   return {
-    question: { ...shown, isMine: isMine(authorId), answers: answers.map(({ authorId: by, ...answer }) => ({ ...answer, isMine: isMine(by) })) },
+    question: {
+      ...shown,
+      isMine: isMine(authorId),
+      content: isMine(authorId) ? content : "",
+      answers: answers.map(({ authorId: by, content: text, ...answer }) => ({ ...answer, isMine: isMine(by), content: isMine(by) ? text : "" })),
+    },
     signedIn: viewerId !== null,
     following: viewerId !== null && followers.includes(viewerId),
     moderator,
@@ -77,7 +86,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const person = (name: string) => ({ "@type": "Person", name });
   return seo(siteUrl, {
     title: q.title,
-    description: q.content.replace(/\s+/g, " ").slice(0, 160),
+    description: textOfHtml(q.contentHtml).slice(0, 160),
     path: `/forum/${q.id}`,
     type: "article",
     jsonLd: {
@@ -86,13 +95,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       mainEntity: {
         "@type": "Question",
         name: q.title,
-        text: q.content,
+        text: textOfHtml(q.contentHtml),
         answerCount: q.answers.filter((a) => !a.hidden).length,
         dateCreated: q.createdAt,
         author: person(q.authorName),
         suggestedAnswer: q.answers.filter((a) => !a.hidden).map((a) => ({
           "@type": "Answer",
-          text: a.content,
+          text: textOfHtml(a.contentHtml),
           dateCreated: a.createdAt,
           url: `${siteUrl}/forum/${q.id}#answer-${a.id}`,
           author: person(a.authorName),
@@ -245,7 +254,7 @@ function OwnerControls({ kind, id, title, content, result }: { kind: "question" 
           <input type="hidden" name="intent" value={editIntent} />
           {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
           {kind === "question" ? <TextField id={`edit-title-${id}`} label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={title} error={mine?.errors?.title} /> : null}
-          <TextAreaField id={`edit-${kind}-${id}`} label={kind === "question" ? "Content" : "Edit your answer"} name="content" required maxLength={LIMITS.contentMax} defaultValue={content} rows={5} error={mine?.errors?.content} />
+          <TextAreaField id={`edit-${kind}-${id}`} label={kind === "question" ? "Content" : "Edit your answer"} name="content" required maxLength={LIMITS.contentMax} defaultValue={content} rows={5} error={mine?.errors?.content} hint={FORMATTING_HINT} />
           <Button type="submit" size="sm">
             Save changes
           </Button>
@@ -294,7 +303,7 @@ function AnswerItem({ answer, signedIn, moderator, result }: { answer: ShownAnsw
       <Card className={answer.hidden ? "border-2 border-dashed border-destructive" : undefined}>
         <CardContent className="grid gap-2 pt-6">
           {answer.hidden ? <HiddenNote what="answer" /> : null}
-          <p className="whitespace-pre-line wrap-anywhere">{answer.content}</p>
+          <PostBody html={answer.contentHtml} />
           <p className="text-sm text-muted-foreground">
             <AuthorName name={answer.authorName} profile={answer.authorProfile} /> · <RelativeTime date={answer.createdAt} />
             {answer.updatedAt !== answer.createdAt ? " · edited" : null}
@@ -356,7 +365,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           Asked by <AuthorName name={question.authorName} profile={question.authorProfile} /> · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}
         </p>
-        <p className="whitespace-pre-line wrap-anywhere text-lg">{question.content}</p>
+        <PostBody html={question.contentHtml} className="text-lg" />
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
           <div className="flex flex-wrap items-start gap-2">

@@ -5,6 +5,7 @@ import { latestPosts } from "./blog.server";
 import { getQuestion, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
 import { followerIdsOf } from "./notifications.server";
+import { postHtml, postPlainText } from "./post-markdown.server";
 import { getPublicProfile } from "./profiles.server";
 import { getStats } from "./stats.server";
 
@@ -28,13 +29,14 @@ export function forumPage(runtime: Reader, page: number) {
       questions: list.questions.map((q) => ({
         id: q.id,
         title: q.title,
-        content: q.content,
+        // The list shows one line of each post: its text without Markdown marks.
+        content: postPlainText(q.content),
         createdAt: q.createdAt,
         authorName: q.authorName,
         authorProfile: q.authorProfile,
         answerCount: q.answerCount,
         lastActivityAt: q.lastActivityAt,
-        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: a.content, createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
+        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: postPlainText(a.content), createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
       })),
     };
   });
@@ -42,7 +44,11 @@ export function forumPage(runtime: Reader, page: number) {
 
 /** A question page's content; moderators' has the hidden question or answers too, marked. */
 export function questionPage(runtime: Reader, id: number, moderator: boolean) {
-  return runtime.reads.get(`question:${id}${moderator ? ":moderator" : ""}`, () => getQuestion(runtime.db, id, { includeHidden: moderator }));
+  return runtime.reads.get(`question:${id}${moderator ? ":moderator" : ""}`, async () => {
+    const question = await getQuestion(runtime.db, id, { includeHidden: moderator });
+    // Rendered once per read, kept with it: every view of the page shares the HTML.
+    return question && { ...question, contentHtml: postHtml(question.content), answers: question.answers.map((a) => ({ ...a, contentHtml: postHtml(a.content) })) };
+  });
 }
 
 /** A member's public profile page (null when there is none to show). */

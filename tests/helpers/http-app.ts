@@ -7,7 +7,7 @@ import net, { type AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
-import { createTestRuntime, type TestRuntime } from "./runtime";
+import { createMember, createTestRuntime, type TestRuntime } from "./runtime";
 
 export interface HttpApp {
   /** The site's origin, also its SITE_URL. */
@@ -17,6 +17,10 @@ export interface HttpApp {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Signs in through Better Auth's endpoint; returns the Cookie header to send as that member. */
   signIn(email: string, password: string): Promise<string>;
+  /** A new member (createMember's options), signed in: `cookie` is what to send as them. */
+  member(options?: Parameters<typeof createMember>[1]): Promise<Awaited<ReturnType<typeof createMember>> & { cookie: string }>;
+  /** A form posted as a member would from the site's own page (same origin). */
+  postForm(path: string, cookie: string, fields: Record<string, string>): Promise<Response>;
   /** The app's routes as React Router built them (route modules with their handles). */
   build(): Promise<ServerBuild>;
   close(): Promise<void>;
@@ -53,10 +57,20 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
   const server = http.createServer(mod.createListener(runtime, app));
   server.listen(port, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  return {
+  const httpApp: HttpApp = {
     url,
     runtime,
     fetch: (path, init = {}) => fetch(new URL(path, url), { redirect: "manual", ...init }),
+    async member(options = {}) {
+      const m = await createMember(runtime, options);
+      return { ...m, cookie: await httpApp.signIn(m.email, m.password) };
+    },
+    postForm: (path, cookie, fields) =>
+      httpApp.fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: url, "Sec-Fetch-Site": "same-origin" },
+        body: new URLSearchParams(fields).toString(),
+      }),
     async signIn(email, password) {
       const res = await fetch(new URL("/api/auth/sign-in/email", url), {
         method: "POST",
@@ -78,4 +92,5 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
       await runtime.close();
     },
   };
+  return httpApp;
 }

@@ -194,8 +194,10 @@ describe("the question page", () => {
     const m = await createMember(rt);
     const q = await question(m.id, "Page question", 5, ["one", "two", "three"]);
     const res = await callRoute(questionRoute.loader, getRequest(`/forum/${q.id}`), contextFor(rt), { questionId: String(q.id) });
-    const data = res.data as { question: { answers: { content: string }[] } };
-    expect(data.question.answers.map((a) => a.content)).toEqual(["one", "two", "three"]);
+    // Readers get each answer rendered (the text as typed goes to its author alone).
+    const data = res.data as { question: { answers: { content: string; contentHtml: string }[] } };
+    expect(data.question.answers.map((a) => a.contentHtml)).toEqual(["<p>one</p>\n", "<p>two</p>\n", "<p>three</p>\n"]);
+    expect(data.question.answers.map((a) => a.content)).toEqual(["", "", ""]);
     for (const id of ["abc", "0", "-1", "1e3", "99999999", "12345678901234"]) {
       const r = await callRoute(questionRoute.loader, getRequest(`/forum/${id}`), contextFor(rt), { questionId: id });
       expect(r.status, id).toBe(404);

@@ -6,7 +6,6 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumAnswers, forumQuestions, notifications } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
-import { createMember } from "../helpers/runtime";
 
 let app: HttpApp;
 const served: string[] = [];
@@ -23,18 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function member(displayName: string) {
-  const m = await createMember(app.runtime, { displayName });
-  return { ...m, cookie: await app.signIn(m.email, m.password) };
-}
-
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return app.fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: app.url, "Sec-Fetch-Site": "same-origin" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const member = (displayName: string) => app.member({ displayName });
+const post = (path: string, cookie: string, fields: Record<string, string>) => app.postForm(path, cookie, fields);
 
 async function page(path: string, cookie: string) {
   const res = await app.fetch(path, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } });

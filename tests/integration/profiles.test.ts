@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
 import { createPost } from "~/server/blog.server";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
-import { createMember } from "../helpers/runtime";
 
 let app: HttpApp;
 
@@ -15,18 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function member(displayName: string | null) {
-  const m = await createMember(app.runtime, { displayName });
-  return { ...m, cookie: await app.signIn(m.email, m.password) };
-}
-
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return app.fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: app.url, "Sec-Fetch-Site": "same-origin" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const member = (displayName: string | null) => app.member({ displayName });
+const post = (path: string, cookie: string, fields: Record<string, string>) => app.postForm(path, cookie, fields);
 
 async function text(path: string, cookie = "") {
   const res = await app.fetch(path, cookie ? { headers: { Cookie: cookie } } : {});

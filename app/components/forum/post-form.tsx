@@ -1,5 +1,6 @@
 // The ask-a-question and answer forms: labelled fields, inline errors, the busy label, a gentle
 // warning about personal details, and a fresh submission key so a double submit stores one post.
+import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import * as React from "react";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -60,6 +61,7 @@ export function PostFields({
         defaultValue={result?.values?.content}
         onChange={(e) => setText((t) => ({ ...t, content: e.target.value }))}
         error={errors.content}
+        hint={FORMATTING_HINT}
       />
       {personal ? (
         <div role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 text-amber-900">
