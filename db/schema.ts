@@ -246,6 +246,32 @@ export const forumAnswers = pgTable(
   ],
 );
 
+// Members who found an answer helpful: one mark each, never on their own answer.
+export const helpfulMarks = pgTable(
+  "helpful_marks",
+  {
+    answerId: integer("answer_id")
+      .notNull()
+      .references(() => forumAnswers.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.answerId, t.memberId] }), index("helpful_marks_member_idx").on(t.memberId)],
+);
+
+// The answer the asker says helped them most: one per question, changeable.
+export const helpedMost = pgTable("helped_most", {
+  questionId: integer("question_id")
+    .primaryKey()
+    .references(() => forumQuestions.id, { onDelete: "cascade" }),
+  answerId: integer("answer_id")
+    .notNull()
+    .references(() => forumAnswers.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
 // Who follows a question: its asker and everyone who answers it (added automatically), and any
 // member who chose to. A follower is notified of each new answer.
 export const questionFollows = pgTable(
@@ -271,7 +297,7 @@ export const notifications = pgTable(
     memberId: text("member_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(), // 'answer' (to their question) | 'followed' (to a question they follow)
+    kind: text("kind").notNull(), // 'answer' (to their question) | 'followed' (to one they follow) | 'helpful' | 'helped-most' (their answer)
     questionId: integer("question_id")
       .notNull()
       .references(() => forumQuestions.id, { onDelete: "cascade" }),
@@ -284,7 +310,7 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_member_created_idx").on(t.memberId, t.createdAt, t.id),
     index("notifications_unread_idx").on(t.memberId).where(sql`read_at is null`),
-    uniqueIndex("notifications_member_answer_idx").on(t.memberId, t.answerId),
+    uniqueIndex("notifications_member_answer_kind_idx").on(t.memberId, t.answerId, t.kind),
   ],
 );
 
@@ -380,6 +406,8 @@ export const schema = {
   forumAnswers,
   questionFollows,
   notifications,
+  helpfulMarks,
+  helpedMost,
   reports,
   cities,
   services,

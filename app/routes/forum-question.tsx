@@ -24,9 +24,12 @@ import {
   followQuestion,
   ForbiddenError,
   NotFoundError,
+  OwnAnswerError,
+  toggleHelpedMost,
+  toggleHelpful,
   unfollowQuestion,
 } from "~/server/forum.server";
-import { questionFollowers, questionPage } from "~/server/listings.server";
+import { questionFollowers, questionHelpfulMarks, questionPage } from "~/server/listings.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
 import { postAnswer } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
@@ -52,20 +55,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // One address per question: "/forum/12-any-words" or "/forum/012" is sent to "/forum/12", so
   // that variants cost neither a render nor a place in the page cache.
   if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
-  // Followers see Following: like authors, each gets a page rendered for them.
-  const followers = await questionFollowers(context.get(runtimeContext), id);
-  const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId), ...followers]);
+  // Followers see Following and markers their pressed Helpful: like authors, each gets a page
+  // rendered for them, and the shared template shows neither.
+  const [followers, marks] = await Promise.all([questionFollowers(context.get(runtimeContext), id), questionHelpfulMarks(context.get(runtimeContext), id)]);
+  const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId), ...followers, ...marks.map((m) => m.memberId)]);
+  const markedByViewer = new Set(marks.filter((m) => m.memberId === viewerId).map((m) => m.answerId));
   // Readers get whether each post is their own, never who wrote it: an author's internal id
   // would tie one member's 'Anonymous' posts together.
   const isMine = (authorId: string | null) => authorId !== null && authorId === viewerId;
   // The text as typed goes only to its author (for the edit form); everyone gets the rendered HTML.
-  const { authorId, answers, content, ...shown } = question;
+  const { authorId, answers, content, helpedMostAnswerId, ...shown } = question;
+  // The answer that helped the asker most comes first, while readers can see it.
+  const chosen = answers.find((a) => a.id === helpedMostAnswerId && !a.hidden);
+  const ordered = chosen ? [chosen, ...answers.filter((a) => a !== chosen)] : answers;
   return {
     question: {
       ...shown,
       isMine: isMine(authorId),
       content: isMine(authorId) ? content : "",
-      answers: answers.map(({ authorId: by, content: text, ...answer }) => ({ ...answer, isMine: isMine(by), content: isMine(by) ? text : "" })),
+      answers: ordered.map(({ authorId: by, content: text, ...answer }) => ({
+        ...answer,
+        isMine: isMine(by),
+        content: isMine(by) ? text : "",
+        helpful: markedByViewer.has(answer.id),
+        helpedMost: answer.id === chosen?.id,
+      })),
     },
     signedIn: viewerId !== null,
     following: viewerId !== null && followers.includes(viewerId),
@@ -149,6 +163,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await (intent === "follow" ? followQuestion : unfollowQuestion)(runtime.db, id, viewer.id);
         return redirectWithToast(back, intent === "follow" ? { title: "Following this question", description: "You will be told of new answers." } : { title: "No longer following", description: "You will not be told of new answers." });
       }
+      case "helpful":
+      case "helped-most": {
+        const answerId = rowIdField.safeParse(form.get("answerId"));
+        if (!answerId.success) return data({ intent, ok: false, errors: { form: "That answer could not be found." } }, { status: 400 });
+        await runtime.limiter.consume("edit", viewer.id);
+        const to = `${back}#answer-${answerId.data}`;
+        if (intent === "helpful") {
+          const { marked } = await toggleHelpful(runtime.db, answerId.data, viewer.id);
+          return redirectWithToast(to, marked ? { title: "Marked as helpful", description: "Thank you: its author will know." } : { title: "Helpful mark taken back" });
+        }
+        try {
+          const { chosen } = await toggleHelpedMost(runtime.db, id, answerId.data, viewer.id);
+          return redirectWithToast(to, chosen ? { title: "Marked as the answer that helped you most", description: "It now shows first." } : { title: "Choice cleared" });
+        } catch (error) {
+          if (error instanceof ForbiddenError) return data({ intent, ok: false, errors: { form: "Only the person who asked can choose the answer that helped most." } }, { status: 403 });
+          throw error;
+        }
+      }
       case "edit-question": {
         const parsed = questionSchema.safeParse({ title: form.get("title"), content: form.get("content") });
         if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
@@ -202,6 +234,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    if (error instanceof OwnAnswerError) return data({ intent, ok: false, errors: { form: "You cannot mark your own answer." } }, { status: 400 });
     if (error instanceof ForbiddenError) return data({ intent, ok: false, errors: { form: "You can only change what you wrote." } }, { status: 403 });
     if (error instanceof RateLimitedError) {
       return data({ intent, ok: false, errors: { form: error.message }, toast: toastOf("Please slow down", error.message, "destructive") }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
@@ -297,19 +330,37 @@ function HiddenNote({ what }: { what: string }) {
 
 type ShownAnswer = Route.ComponentProps["loaderData"]["question"]["answers"][number];
 
-function AnswerItem({ answer, signedIn, moderator, result }: { answer: ShownAnswer; signedIn: boolean; moderator: boolean; result?: ActionData }) {
+/** A toggle on one answer (Helpful, Helped me most): says whether it is on, works without scripts. */
+function AnswerToggle({ intent, answerId, pressed, label }: { intent: "helpful" | "helped-most"; answerId: number; pressed: boolean; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="answerId" value={answerId} />
+      <Button type="submit" variant="outline" aria-pressed={pressed}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: ShownAnswer; signedIn: boolean; asker: boolean; moderator: boolean; result?: ActionData }) {
+  const n = answer.helpfulCount;
   return (
     <li id={`answer-${answer.id}`} className="scroll-mt-20">
-      <Card className={answer.hidden ? "border-2 border-dashed border-destructive" : undefined}>
+      <Card className={answer.hidden ? "border-2 border-dashed border-destructive" : answer.helpedMost ? "border-2 border-primary" : undefined}>
         <CardContent className="grid gap-2 pt-6">
           {answer.hidden ? <HiddenNote what="answer" /> : null}
+          {answer.helpedMost ? <p className="font-semibold text-primary">Helped the asker most</p> : null}
           <PostBody html={answer.contentHtml} />
           <p className="text-sm text-muted-foreground">
             <AuthorName name={answer.authorName} profile={answer.authorProfile} /> · <RelativeTime date={answer.createdAt} />
             {answer.updatedAt !== answer.createdAt ? " · edited" : null}
+            {n ? ` · ${n} found this helpful` : null}
           </p>
           {signedIn ? (
             <div className="flex flex-wrap gap-2">
+              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} label="Helpful" /> : null}
+              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} label="Helped me most" /> : null}
               {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>
@@ -386,7 +437,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {n === 0 ? <p className="text-muted-foreground">No answers yet. Share what has helped you.</p> : null}
         <ol className="grid gap-3">
           {question.answers.map((a) => (
-            <AnswerItem key={a.id} answer={a} signedIn={signedIn} moderator={moderator} result={result} />
+            <AnswerItem key={a.id} answer={a} signedIn={signedIn} asker={question.isMine} moderator={moderator} result={result} />
           ))}
         </ol>
       </section>

@@ -58,7 +58,13 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   <p className="flex flex-wrap items-center gap-2">
                     {n.unread ? <Badge>New</Badge> : null}
                     <span className={n.unread ? "font-semibold" : undefined}>
-                      {n.kind === "answer" ? `${n.authorName} answered your question` : `${n.authorName} answered a question you follow`}
+                      {n.kind === "answer"
+                        ? `${n.authorName} answered your question`
+                        : n.kind === "followed"
+                          ? `${n.authorName} answered a question you follow`
+                          : n.kind === "helpful"
+                            ? "Someone found your answer helpful"
+                            : "The asker says your answer helped them most"}
                     </span>
                   </p>
                   {/* A whole page load: opening it marks it read on the way to the answer. */}

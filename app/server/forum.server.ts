@@ -4,9 +4,9 @@ import { and, asc, count, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
-import { follow, notifyOfAnswer, unfollow } from "./notifications.server";
+import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
 import { PROFILE_LINK } from "./profiles.server";
-import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
+import { forumAnswers, forumQuestions, helpedMost, helpfulMarks, profiles } from "../../db/schema";
 
 export const FORUM_PAGE_SIZE = 20;
 export const RECENT_ANSWERS = 2;
@@ -205,6 +205,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
     .where(includeHidden ? eq(forumQuestions.id, id) : and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
   if (!row) return null;
+  const [chosen] = await db.select({ answerId: helpedMost.answerId }).from(helpedMost).where(eq(helpedMost.questionId, id));
   const answers = await db
     .select({
       id: forumAnswers.id,
@@ -216,6 +217,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       displayName: profiles.displayName,
       profileHandle: PROFILE_LINK,
       hiddenAt: forumAnswers.hiddenAt,
+      helpfulCount: sql<number>`(select count(*)::int from ${helpfulMarks} where ${helpfulMarks.answerId} = ${forumAnswers.id})`,
     })
     .from(forumAnswers)
     .leftJoin(profiles, eq(profiles.id, forumAnswers.authorId))
@@ -234,7 +236,9 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       authorName: authorName(a.displayName),
       authorProfile: a.profileHandle ?? null,
       hidden: a.hiddenAt !== null,
+      helpfulCount: Number(a.helpfulCount),
     })),
+    helpedMostAnswerId: chosen?.answerId ?? null,
   };
 }
 
@@ -263,6 +267,65 @@ export async function askQuestion(db: Db, input: { authorId: string; title: stri
 
 export class NotFoundError extends Error {}
 export class ForbiddenError extends Error {}
+/** A member marking their own answer (helpful, or helped most). */
+export class OwnAnswerError extends Error {}
+
+/** A visible answer of a visible question, with its author and question; else not found. */
+async function visibleAnswer(db: Db, answerId: number) {
+  if (!isRowId(answerId)) throw new NotFoundError("answer not found");
+  const [row] = await db
+    .select({ authorId: forumAnswers.authorId, questionId: forumAnswers.questionId, askerId: forumQuestions.authorId })
+    .from(forumAnswers)
+    .innerJoin(forumQuestions, eq(forumQuestions.id, forumAnswers.questionId))
+    .where(and(eq(forumAnswers.id, answerId), isNull(forumAnswers.hiddenAt), isNull(forumQuestions.hiddenAt)));
+  if (!row) throw new NotFoundError("answer not found");
+  return row;
+}
+
+/** Marks an answer helpful, or a second press takes the mark back; never one's own answer. */
+export async function toggleHelpful(db: Db, answerId: number, memberId: string): Promise<{ marked: boolean }> {
+  const answer = await visibleAnswer(db, answerId);
+  if (answer.authorId === memberId) throw new OwnAnswerError("own answer");
+  return db.transaction(async (tx) => {
+    const added = await tx.insert(helpfulMarks).values({ answerId, memberId }).onConflictDoNothing().returning({ answerId: helpfulMarks.answerId });
+    if (added.length) {
+      if (answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId });
+      return { marked: true };
+    }
+    await tx.delete(helpfulMarks).where(and(eq(helpfulMarks.answerId, answerId), eq(helpfulMarks.memberId, memberId)));
+    return { marked: false };
+  });
+}
+
+/**
+ * The asker chooses the answer that helped them most (another one moves the choice; the same one
+ * again clears it). Only the asker may, and not for an answer of their own.
+ */
+export async function toggleHelpedMost(db: Db, questionId: number, answerId: number, askerId: string): Promise<{ chosen: boolean }> {
+  const answer = await visibleAnswer(db, answerId);
+  if (answer.questionId !== questionId) throw new NotFoundError("answer not found");
+  if (answer.askerId !== askerId) throw new ForbiddenError("not the asker");
+  if (answer.authorId === askerId) throw new OwnAnswerError("own answer");
+  return db.transaction(async (tx) => {
+    const cleared = await tx.delete(helpedMost).where(and(eq(helpedMost.questionId, questionId), eq(helpedMost.answerId, answerId))).returning({ id: helpedMost.questionId });
+    if (cleared.length) return { chosen: false };
+    await tx
+      .insert(helpedMost)
+      .values({ questionId, answerId })
+      .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` } });
+    if (answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId });
+    return { chosen: true };
+  });
+}
+
+/** Who marked which answers of a question helpful (it decides whose page shows a pressed button). */
+export async function helpfulMarksOf(db: Db, questionId: number) {
+  return db
+    .select({ answerId: helpfulMarks.answerId, memberId: helpfulMarks.memberId })
+    .from(helpfulMarks)
+    .innerJoin(forumAnswers, eq(forumAnswers.id, helpfulMarks.answerId))
+    .where(eq(forumAnswers.questionId, questionId));
+}
 
 /** A member follows a visible question (told of its answers); a missing or hidden one is not found. */
 export async function followQuestion(db: Db, questionId: number, memberId: string) {

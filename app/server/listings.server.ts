@@ -2,7 +2,7 @@
 // and questions, the forum's pages). Loaders ask for them here, so no route module holds a
 // cache key or calls a cache; every write clears the shared reads (read-cache.server.ts).
 import { latestPosts } from "./blog.server";
-import { getQuestion, latestQuestions, listQuestions } from "./forum.server";
+import { getQuestion, helpfulMarksOf, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
 import { followerIdsOf } from "./notifications.server";
 import { postHtml, postPlainText } from "./post-markdown.server";
@@ -59,4 +59,9 @@ export function profilePage(runtime: Reader, handle: string, page: number) {
 /** Who follows a question (never sent to a page: it decides whose page shows Following). */
 export function questionFollowers(runtime: Reader, id: number) {
   return runtime.reads.get(`followers:${id}`, () => followerIdsOf(runtime.db, id));
+}
+
+/** Who marked which answers of a question helpful (never sent to a page, like followers). */
+export function questionHelpfulMarks(runtime: Reader, id: number) {
+  return runtime.reads.get(`helpful:${id}`, () => helpfulMarksOf(runtime.db, id));
 }

@@ -39,6 +39,11 @@ export async function notifyOfAnswer(tx: Tx, input: { questionId: number; answer
     on conflict do nothing`);
 }
 
+/** Tells an answer's author that it was marked helpful, or chosen as the one that helped most. */
+export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "helpful" | "helped-most"; questionId: number; answerId: number }) {
+  await tx.insert(notifications).values(input).onConflictDoNothing();
+}
+
 // Only what readers can see: the question and the answer both visible.
 const visible = and(isNull(forumQuestions.hiddenAt), isNull(forumAnswers.hiddenAt));
 
@@ -77,7 +82,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1) {
   return {
     items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r) => ({
       id: r.id,
-      kind: r.kind === "answer" ? ("answer" as const) : ("followed" as const),
+      kind: (["answer", "followed", "helpful", "helped-most"].includes(r.kind) ? r.kind : "followed") as "answer" | "followed" | "helpful" | "helped-most",
       questionId: r.questionId,
       questionTitle: r.questionTitle,
       answerId: r.answerId,
