@@ -4,9 +4,11 @@
 // SITE_URL is the app's own loopback address.
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
+import { desc, eq } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
+import { forumAnswers, forumQuestions } from "../../db/schema";
 import { createMember, createTestRuntime, type TestRuntime } from "./runtime";
 
 export interface HttpApp {
@@ -21,6 +23,10 @@ export interface HttpApp {
   member(options?: Parameters<typeof createMember>[1]): Promise<Awaited<ReturnType<typeof createMember>> & { cookie: string }>;
   /** A form posted as a member would from the site's own page (same origin). */
   postForm(path: string, cookie: string, fields: Record<string, string>): Promise<Response>;
+  /** Asks a question through the forum's form as a member; returns its id. */
+  ask(cookie: string, title: string): Promise<number>;
+  /** Answers a question through its page's form as a member; returns the answer's id. */
+  answer(cookie: string, questionId: number, content: string): Promise<number>;
   /** The app's routes as React Router built them (route modules with their handles). */
   build(): Promise<ServerBuild>;
   close(): Promise<void>;
@@ -71,6 +77,18 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
         headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: url, "Sec-Fetch-Site": "same-origin" },
         body: new URLSearchParams(fields).toString(),
       }),
+    async ask(cookie, title) {
+      const res = await httpApp.postForm("/forum", cookie, { title, content: `${title}: what has helped you?` });
+      if (res.status !== 302) throw new Error(`asking answered ${res.status}`);
+      const [row] = await runtime.db.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.title, title)).orderBy(desc(forumQuestions.id)).limit(1);
+      return row.id;
+    },
+    async answer(cookie, questionId, content) {
+      const res = await httpApp.postForm(`/forum/${questionId}`, cookie, { intent: "answer", content });
+      if (res.status >= 400) throw new Error(`answering answered ${res.status}`);
+      const [row] = await runtime.db.select({ id: forumAnswers.id }).from(forumAnswers).where(eq(forumAnswers.content, content)).orderBy(desc(forumAnswers.id)).limit(1);
+      return row.id;
+    },
     async signIn(email, password) {
       const res = await fetch(new URL("/api/auth/sign-in/email", url), {
         method: "POST",

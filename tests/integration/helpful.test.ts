@@ -2,9 +2,9 @@
 // one mark per member (a second press takes it back), never on one's own answer, counts on the
 // page, the asker's choice shown first with its label, each member's pressed state their own,
 // and the answer's author told.
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forumAnswers, forumQuestions, helpfulMarks } from "../../db/schema";
+import { helpfulMarks } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 
 let app: HttpApp;
@@ -22,17 +22,8 @@ async function page(path: string, cookie: string) {
   return { status: res.status, html: await res.text() };
 }
 
-async function ask(cookie: string, title: string) {
-  expect((await post("/forum", cookie, { title, content: `${title}: what has helped you?` })).status).toBe(302);
-  const [row] = await app.runtime.db.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.title, title)).orderBy(desc(forumQuestions.id));
-  return row.id;
-}
-
-async function answer(cookie: string, questionId: number, content: string) {
-  expect((await post(`/forum/${questionId}`, cookie, { intent: "answer", content })).status).toBeLessThan(400);
-  const [row] = await app.runtime.db.select({ id: forumAnswers.id }).from(forumAnswers).where(eq(forumAnswers.content, content));
-  return row.id;
-}
+const ask = (cookie: string, title: string) => app.ask(cookie, title);
+const answer = (cookie: string, questionId: number, content: string) => app.answer(cookie, questionId, content);
 
 /** The pressed state of the named toggle in one answer's card ("true", "false" or undefined when absent). */
 function toggle(html: string, answerId: number, label: string) {

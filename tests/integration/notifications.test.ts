@@ -2,9 +2,9 @@
 // pages as server.js: who is told of an answer, the unread count in every page's top bar (each
 // member's own, also when their page is filled in from a template), opening and marking read
 // (seen on the next request), and nothing hidden announced.
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forumAnswers, forumQuestions, notifications } from "../../db/schema";
+import { forumAnswers, notifications } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 
 let app: HttpApp;
@@ -30,17 +30,8 @@ async function page(path: string, cookie: string) {
   return { status: res.status, location: res.headers.get("location"), html: await res.text() };
 }
 
-async function ask(cookie: string, title: string) {
-  expect((await post("/forum", cookie, { title, content: `${title}: what has helped you?` })).status).toBe(302);
-  const [row] = await app.runtime.db.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.title, title)).orderBy(desc(forumQuestions.id));
-  return row.id;
-}
-
-async function answer(cookie: string, questionId: number, content: string) {
-  expect((await post(`/forum/${questionId}`, cookie, { intent: "answer", content })).status).toBeLessThan(400);
-  const [row] = await app.runtime.db.select({ id: forumAnswers.id }).from(forumAnswers).where(eq(forumAnswers.content, content));
-  return row.id;
-}
+const ask = (cookie: string, title: string) => app.ask(cookie, title);
+const answer = (cookie: string, questionId: number, content: string) => app.answer(cookie, questionId, content);
 
 const unreadIn = (html: string) => Number(/Notifications, (\d+) unread/.exec(html)?.[1] ?? NaN);
 const pressed = (html: string) => /aria-pressed="(true|false)"[^>]*>(Follow|Following)</.exec(html)?.[2];
