@@ -49,15 +49,35 @@ function errors(...statuses: (keyof typeof ERRORS)[]): ZodOpenApiResponsesObject
   return out;
 }
 
+// The groups a client's generated code and a documentation viewer sort operations into; an
+// operation can only name a tag listed here, so none is left undescribed.
+const TAGS = {
+  Community: "Site-wide counters and the latest activity, as the home page shows them.",
+  Blog: "The community's published articles.",
+  Forum: "Questions and their answers: anyone may read them, members post them with a bearer token.",
+  Places: "Local pages: one service in one city, as the site's city-service pages show it.",
+  Meta: "This description of the API.",
+} as const;
+
+/**
+ * What names and explains an operation. Generated clients call it by `operationId`, so an id is
+ * part of the API's contract: keep it when the wording around it changes.
+ */
+interface About {
+  operationId: string;
+  tags: [keyof typeof TAGS];
+  summary: string;
+  description: string;
+}
+
 /** Reads need no token, but a bearer token sent with one is checked as for writes. */
 const READ_401 =
   "A bearer token was sent but is not valid: not signed by this site ('Invalid JWT signature', invalid_jwt), expired (jwt_expired), " +
   "for another issuer or audience (invalid_jwt_claims), or for a deleted account (unknown_user). Without an Authorization header the read is public.";
 
-function read(summary: string, description: string, schema: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
+function read(about: About, schema: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
   return {
-    summary,
-    description,
+    ...about,
     ...extra,
     responses: {
       200: { description: "OK", content: json(schema) },
@@ -68,11 +88,10 @@ function read(summary: string, description: string, schema: z.ZodType, extra: Pa
   } satisfies ZodOpenApiOperationObject;
 }
 
-function write(summary: string, description: string, body: z.ZodType, created: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
+function write(about: About, body: z.ZodType, created: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
   const location = z.object({ Location: z.string().meta({ description: "The question's API path." }) });
   return {
-    summary,
-    description,
+    ...about,
     security: [{ bearerAuth: [] }],
     ...extra,
     requestBody: { required: true, content: json(body) },
@@ -84,7 +103,15 @@ function write(summary: string, description: string, body: z.ZodType, created: z
   } satisfies ZodOpenApiOperationObject;
 }
 
-export function createOpenApiDocument(serverUrl: string) {
+/** Where the document says the API lives and whom to ask about it (from the site's settings). */
+export interface OpenApiSite {
+  /** The API's base URL: SITE_URL followed by /api/v1. */
+  apiUrl: string;
+  siteUrl: string;
+  supportEmail: string;
+}
+
+export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApiSite) {
   return createDocument({
     openapi: "3.1.0",
     info: {
@@ -95,8 +122,10 @@ export function createOpenApiDocument(serverUrl: string) {
         "members post questions and answers with a bearer JWT. Reads need no token, but a bad or expired token sent with a read is refused (401). Get one while signed in: GET /api/auth/token " +
         "with the session cookie answers {\"token\": \"...\"}; it is valid for 15 minutes. Public keys: /api/auth/jwks " +
         "and /.well-known/jwks.json (EdDSA, Ed25519). Every client address may send 120 requests a minute.",
+      contact: { name: "Capsiva RA Community support", url: `${siteUrl}/contact`, email: supportEmail },
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: apiUrl }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -108,44 +137,90 @@ export function createOpenApiDocument(serverUrl: string) {
       },
     },
     paths: {
-      "/stats": { get: read("Counters", "Community members, visible questions and published articles.", StatsSchema) },
+      "/stats": {
+        get: read(
+          { operationId: "getStats", tags: ["Community"], summary: "Counters", description: "Community members, visible questions and published articles." },
+          StatsSchema,
+        ),
+      },
       "/home": {
-        get: read("Latest activity", "The latest 3 published posts and the latest 3 visible questions, newest first.", HomeSchema),
+        get: read(
+          {
+            operationId: "getHome",
+            tags: ["Community"],
+            summary: "Latest activity",
+            description: "The latest 3 published posts and the latest 3 visible questions, newest first.",
+          },
+          HomeSchema,
+        ),
       },
       "/posts": {
         get: read(
-          "Published posts",
-          "Published blog posts, newest first, 20 a page.",
+          { operationId: "listPosts", tags: ["Blog"], summary: "Published posts", description: "Published blog posts, newest first, 20 a page." },
           PostPageSchema,
           { requestParams: { query: PageQuerySchema } },
           [400],
         ),
       },
       "/posts/{slug}": {
-        get: read("One published post", "A published post by slug; unpublished and unknown posts are 404.", PostSchema, { requestParams: { path: SlugParamSchema } }, [404]),
+        get: read(
+          {
+            operationId: "getPost",
+            tags: ["Blog"],
+            summary: "One published post",
+            description: "A published post by slug; unpublished and unknown posts are 404.",
+          },
+          PostSchema,
+          { requestParams: { path: SlugParamSchema } },
+          [404],
+        ),
       },
       "/questions": {
         get: read(
-          "Forum questions",
-          "Visible questions, newest first, 20 a page, each with its answer count and first two visible answers.",
+          {
+            operationId: "listQuestions",
+            tags: ["Forum"],
+            summary: "Forum questions",
+            description: "Visible questions, newest first, 20 a page, each with its answer count and first two visible answers.",
+          },
           QuestionPageSchema,
           { requestParams: { query: PageQuerySchema } },
           [400],
         ),
         post: write(
-          "Ask a question",
-          "Posts a question as the token's member, with the web form's rules: title 1-200 and content 1-10,000 characters after trimming, at most 5 questions in 10 minutes.",
+          {
+            operationId: "createQuestion",
+            tags: ["Forum"],
+            summary: "Ask a question",
+            description:
+              "Posts a question as the token's member, with the web form's rules: title 1-200 and content 1-10,000 characters after trimming, at most 5 questions in 10 minutes.",
+          },
           QuestionBodySchema,
           QuestionCreatedSchema,
         ),
       },
       "/questions/{id}": {
-        get: read("One question", "A visible question with all its visible answers, oldest first; hidden or unknown questions are 404.", QuestionSchema, { requestParams: { path: QuestionIdParamSchema } }, [404]),
+        get: read(
+          {
+            operationId: "getQuestion",
+            tags: ["Forum"],
+            summary: "One question",
+            description: "A visible question with all its visible answers, oldest first; hidden or unknown questions are 404.",
+          },
+          QuestionSchema,
+          { requestParams: { path: QuestionIdParamSchema } },
+          [404],
+        ),
       },
       "/questions/{id}/answers": {
         post: write(
-          "Answer a question",
-          "Posts an answer as the token's member, with the web form's rules: content 1-10,000 characters after trimming, at most 20 answers in 10 minutes.",
+          {
+            operationId: "createAnswer",
+            tags: ["Forum"],
+            summary: "Answer a question",
+            description:
+              "Posts an answer as the token's member, with the web form's rules: content 1-10,000 characters after trimming, at most 20 answers in 10 minutes.",
+          },
           AnswerBodySchema,
           AnswerCreatedSchema,
           { requestParams: { path: QuestionIdParamSchema } },
@@ -154,8 +229,12 @@ export function createOpenApiDocument(serverUrl: string) {
       },
       "/places/{citySlug}/{serviceSlug}": {
         get: read(
-          "A city-service page",
-          "The city, the service and the page (the stored record, or the generated default page). A missing or inactive city or service is 404.",
+          {
+            operationId: "getPlacePage",
+            tags: ["Places"],
+            summary: "A city-service page",
+            description: "The city, the service and the page (the stored record, or the generated default page). A missing or inactive city or service is 404.",
+          },
           PlacePageSchema,
           { requestParams: { path: PlaceParamSchema } },
           [404],
@@ -163,7 +242,10 @@ export function createOpenApiDocument(serverUrl: string) {
       },
       "/openapi.json": {
         get: {
+          operationId: "getOpenApiDocument",
+          tags: ["Meta"],
           summary: "This document",
+          description: "The OpenAPI 3.1 description of this API: its operations, their parameters, bodies, responses and errors. Needs no token.",
           responses: { 200: { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } } },
         },
       },

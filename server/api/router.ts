@@ -328,7 +328,7 @@ export function createApiRouter(runtime: Runtime) {
   });
 
   router.get("/openapi.json", (_req, res) => {
-    openApiDocument ??= createOpenApiDocument(`${env.SITE_URL}${API_BASE}`);
+    openApiDocument ??= createOpenApiDocument({ apiUrl: `${env.SITE_URL}${API_BASE}`, siteUrl: env.SITE_URL, supportEmail: env.SUPPORT_EMAIL });
     res.setHeader("Cache-Control", "public, max-age=300");
     res.json(openApiDocument);
   });
