@@ -196,6 +196,22 @@ export const blogPosts = pgTable(
   ],
 );
 
+// The forum's topics, managed by admins; `position` is the order they are listed in. A question
+// has at most one; deleting a topic leaves its questions without one.
+export const forumTopics = pgTable(
+  "forum_topics",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("forum_topics_position_idx").on(t.position, t.id)],
+);
+
 export const forumQuestions = pgTable(
   "forum_questions",
   {
@@ -207,6 +223,13 @@ export const forumQuestions = pgTable(
     submissionKey: text("submission_key"),
     /** Visible answers, kept by the application so a page never counts answers per question. */
     answerCount: integer("answer_count").notNull().default(0),
+    /**
+     * When its newest visible answer was posted (null while it has none), kept by the application
+     * with answer_count: a question's last activity is this or else its own creation, and ordering
+     * by it is then an index scan rather than a look at every question's answers.
+     */
+    lastAnswerAt: timestamp("last_answer_at", { withTimezone: true }),
+    topicId: integer("topic_id").references(() => forumTopics.id, { onDelete: "set null" }),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -220,6 +243,15 @@ export const forumQuestions = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`hidden_at is null`),
     index("forum_questions_author_idx").on(t.authorId),
+    // A topic's questions, newest first; not partial, so deleting a topic finds hidden ones too.
+    index("forum_questions_topic_created_idx").on(t.topicId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The forum's other orders: most recently active, and unanswered (newest first).
+    index("forum_questions_visible_activity_idx")
+      .on(sql`(coalesce(${t.lastAnswerAt}, ${t.createdAt})) desc`, t.id.desc().nullsFirst())
+      .where(sql`hidden_at is null`),
+    index("forum_questions_unanswered_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`hidden_at is null and answer_count = 0`),
     uniqueIndex("forum_questions_submission_idx").on(t.authorId, t.submissionKey),
     index("forum_questions_search_idx").using("gin", t.search),
   ],
@@ -402,6 +434,7 @@ export const schema = {
   rateLimitCounters,
   profiles,
   blogPosts,
+  forumTopics,
   forumQuestions,
   forumAnswers,
   questionFollows,
