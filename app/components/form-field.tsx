@@ -1,7 +1,7 @@
 // A labelled field with its error tied to it (aria-invalid + aria-describedby), so screen readers
 // announce what is wrong and where.
 import * as React from "react";
-import { FieldError, Input, Label, Textarea } from "./ui/input";
+import { FieldError, Input, Label, Select, Textarea } from "./ui/input";
 
 type Common = { id: string; label: string; error?: string; hint?: React.ReactNode };
 
@@ -48,6 +48,14 @@ export function TextAreaField({ id, label, error, hint, ...props }: Common & Rea
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {(aria) => <Textarea id={id} {...aria} {...props} />}
+    </Field>
+  );
+}
+
+export function SelectField({ id, label, error, hint, ...props }: Common & React.ComponentProps<"select">) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(aria) => <Select id={id} {...aria} {...props} />}
     </Field>
   );
 }

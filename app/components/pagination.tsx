@@ -2,9 +2,10 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
-export function Pagination({ page, pageCount, basePath, label }: { page: number; pageCount: number; basePath: string; label: string }) {
+/** `hrefFor` gives a page's address when the list has other choices to keep (a topic, an order). */
+export function Pagination({ page, pageCount, basePath, label, hrefFor }: { page: number; pageCount: number; basePath: string; label: string; hrefFor?: (page: number) => string }) {
   if (pageCount <= 1) return null;
-  const href = (p: number) => (p === 1 ? basePath : `${basePath}?page=${p}`);
+  const href = hrefFor ?? ((p: number) => (p === 1 ? basePath : `${basePath}?page=${p}`));
   const pages = [...new Set([1, page - 1, page, page + 1, pageCount])].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
   const item = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border-2 px-3 font-medium focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring";
   return (

@@ -10,4 +10,6 @@ export const LIMITS = {
   storyMax: 50_000,
   displayNameMax: 50,
   reportReasonMax: 500,
+  topicNameMax: 60,
+  topicDescriptionMax: 300,
 } as const;

@@ -8,6 +8,7 @@ import { z } from "zod";
 // schema is built; modules that build schemas for the browser import this one first.
 if (typeof document !== "undefined") z.config({ jitless: true });
 
+import { TOPIC_SLUG, TOPIC_SLUG_MAX } from "./forum-list";
 import { LIMITS } from "./limits";
 
 export { LIMITS };
@@ -97,6 +98,29 @@ export const questionSchema = z.object({
 export const answerSchema = z.object({
   content: multiLine("Answer", LIMITS.contentMax),
   submissionKey: submissionKeyField,
+});
+
+/**
+ * A forum topic as an admin writes it. An empty slug is made from the name by the server; a
+ * description is optional (the topic's page then says what it is about in general words).
+ */
+export const topicSchema = z.object({
+  name: singleLine("Name", LIMITS.topicNameMax),
+  slug: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(
+      z
+        .string()
+        .max(TOPIC_SLUG_MAX, `Slug must be at most ${TOPIC_SLUG_MAX} characters`)
+        .refine((v) => v === "" || TOPIC_SLUG.test(v), "Use lowercase letters, digits and single hyphens only"),
+    ),
+  description: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").normalize("NFC").replace(CONTROL_SINGLE, " ").replace(/\s+/g, " ").trim())
+    .pipe(z.string().max(LIMITS.topicDescriptionMax, `Description must be at most ${LIMITS.topicDescriptionMax} characters`)),
 });
 
 export const displayNameSchema = z.object({ displayName: singleLine("Display name", LIMITS.displayNameMax) });

@@ -15,6 +15,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const sections = [
     { to: "/admin/reports", title: "Reports", text: "Review reported questions and answers: hide, restore or dismiss.", role: "moderator" },
     { to: "/admin/posts", title: "Blog posts and stories", text: "Write, edit, publish and unpublish posts; review members' stories.", role: "admin" },
+    { to: "/admin/topics", title: "Forum topics", text: "Add, rename, describe, reorder and delete the topics members file questions under.", role: "admin" },
     { to: "/admin/places", title: "Cities and services", text: "Manage city and service landing pages, and import them from CSV.", role: "admin" },
   ].filter((s) => s.role === "moderator" || loaderData.role === "admin");
   return (

@@ -5,7 +5,8 @@ import { textOfHtml } from "~/lib/html-text";
 import * as React from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
-import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
+import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/form-field";
+import { topicPath } from "~/components/forum/question-list";
 import { RelativeTime } from "~/components/relative-time";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -25,13 +26,15 @@ import {
   ForbiddenError,
   NotFoundError,
   OwnAnswerError,
+  setQuestionTopic,
   toggleHelpedMost,
   toggleHelpful,
   unfollowQuestion,
+  UnknownTopicError,
 } from "~/server/forum.server";
-import { questionFollowers, questionHelpfulMarks, questionPage } from "~/server/listings.server";
+import { questionFollowers, questionHelpfulMarks, questionPage, topicList } from "~/server/listings.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
-import { postAnswer } from "~/server/posting.server";
+import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { ownerViewerId, submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
@@ -68,6 +71,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The answer that helped the asker most comes first, while readers can see it.
   const chosen = answers.find((a) => a.id === helpedMostAnswerId && !a.hidden);
   const ordered = chosen ? [chosen, ...answers.filter((a) => a !== chosen)] : answers;
+  // Its asker and moderators may file it under another topic: only their pages carry the list.
+  const canChangeTopic = isMine(authorId) || (moderator && viewerId !== null);
+  const topics = canChangeTopic ? (await topicList(context.get(runtimeContext))).map((t) => ({ id: t.id, name: t.name, slug: t.slug })) : [];
   return {
     question: {
       ...shown,
@@ -84,6 +90,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     signedIn: viewerId !== null,
     following: viewerId !== null && followers.includes(viewerId),
     moderator,
+    canChangeTopic,
+    topics,
     submissionKey: submissionKeyFor(context),
   };
 }
@@ -187,6 +195,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await runtime.limiter.consume("edit", viewer.id);
         await editQuestion(runtime.db, { id, authorId: viewer.id, ...parsed.data });
         return redirectWithToast(back, { title: "Question updated" });
+      }
+      case "set-topic": {
+        const raw = form.get("topic");
+        const topicId = raw === null || raw === "" ? null : rowIdField.safeParse(raw).data;
+        if (topicId === undefined) return data({ intent, ok: false, errors: { topic: UNKNOWN_TOPIC } }, { status: 400 });
+        await runtime.limiter.consume("edit", viewer.id);
+        try {
+          await setQuestionTopic(runtime.db, { questionId: id, topicId, actorId: viewer.id, moderator: isModerator(viewer.role) });
+        } catch (error) {
+          if (error instanceof UnknownTopicError) return data({ intent, ok: false, errors: { topic: UNKNOWN_TOPIC } }, { status: 400 });
+          if (error instanceof ForbiddenError) return data({ intent, ok: false, errors: { form: "Only the person who asked, or a moderator, can change the topic." } }, { status: 403 });
+          throw error;
+        }
+        return redirectWithToast(back, topicId === null ? { title: "Topic removed", description: "The question now has no topic." } : { title: "Topic changed" });
       }
       case "delete-question": {
         await deleteQuestion(runtime.db, { id, authorId: viewer.id });
@@ -308,6 +330,31 @@ function OwnerControls({ kind, id, title, content, result }: { kind: "question" 
   );
 }
 
+/** The asker's and moderators' choice of topic for the question (or none). */
+function TopicControl({ questionId, topics, current, result }: { questionId: number; topics: { id: number; name: string; slug: string }[]; current: string | null; result?: ActionData }) {
+  const mine = result?.intent === "set-topic" ? result : undefined;
+  const currentId = topics.find((t) => t.slug === current)?.id;
+  return (
+    <details open={Boolean(mine)}>
+      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Change topic</summary>
+      <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="set-topic" />
+        <SelectField id={`topic-${questionId}`} label="Topic" name="topic" defaultValue={currentId ? String(currentId) : ""} error={mine?.errors?.topic}>
+          <option value="">No topic</option>
+          {topics.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" size="sm">
+          Save topic
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
 /** Hide or restore, for moderators, where the post stands. */
 function ModeratorControls({ targetType, targetId, hidden }: { targetType: "question" | "answer"; targetId: number; hidden: boolean }) {
   const what = targetType === "question" ? "question" : "answer";
@@ -398,7 +445,7 @@ function AnswerForm({ questionId, submissionKey }: { questionId: number; submiss
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { question, signedIn, following, moderator, submissionKey } = loaderData;
+  const { question, signedIn, following, moderator, canChangeTopic, topics, submissionKey } = loaderData;
   const result = actionData as ActionData | undefined;
   useActionToast(result);
   const n = question.answers.filter((a) => !a.hidden).length;
@@ -416,6 +463,14 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           Asked by <AuthorName name={question.authorName} profile={question.authorProfile} /> · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}
         </p>
+        {question.topic ? (
+          <p>
+            Topic:{" "}
+            <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 items-center font-medium underline" data-topic="">
+              {question.topic.name}
+            </Link>
+          </p>
+        ) : null}
         <PostBody html={question.contentHtml} className="text-lg" />
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
@@ -425,6 +480,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
             ) : (
               <ReportForm targetType="question" targetId={question.id} result={result} />
             )}
+            {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
             {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
             <FollowButton following={following} />
           </div>

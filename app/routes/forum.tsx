@@ -1,16 +1,16 @@
-import { AuthorName } from "~/components/author-name";
 import { Plus } from "~/components/icons";
 import * as React from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { ActionData as AskActionData } from "~/components/forum/ask-question-dialog";
-import { PostFields } from "~/components/forum/post-form";
+import { PostFields, type TopicOption } from "~/components/forum/post-form";
+import { ListControls, QuestionList, TopicLinks } from "~/components/forum/question-list";
 import { Pagination, pageParam } from "~/components/pagination";
-import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent } from "~/components/ui/card";
+import { forumListHref, isForumSort, SORT_LABELS, type ForumSort } from "~/lib/forum-list";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
-import { forumPage } from "~/server/listings.server";
+import { forumPage, topicList } from "~/server/listings.server";
 import { postQuestion } from "~/server/posting.server";
 import { submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
@@ -22,26 +22,47 @@ import { MEMBER_TEMPLATE } from "~/lib/route-handle";
 // Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
 export const handle = MEMBER_TEMPLATE;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData: data }) =>
-  seo(siteUrlFrom(matches), {
-    title: data && data.page > 1 ? `Community Forum (page ${data.page})` : "Community Forum",
+export const meta: Route.MetaFunction = ({ matches, loaderData: data }) => {
+  const topic = data?.topic;
+  const page = data && data.page > 1 ? ` (page ${data.page})` : "";
+  // A topic's questions are canonically its own page; another order is the same questions again.
+  const canonical = topic ? `/forum/topics/${topic.slug}` : data && data.sort === "newest" && data.page > 1 ? `/forum?page=${data.page}` : "/forum";
+  return seo(siteUrlFrom(matches), {
+    title: topic ? `Community Forum: ${topic.name}${page}` : `Community Forum${page}`,
     description: "Questions and answers from people living with rheumatoid arthritis: ask the community about pain relief, daily life and treatment experiences.",
-    path: data && data.page > 1 ? `/forum?page=${data.page}` : "/forum",
+    path: canonical,
   });
+};
+
+/** The order asked for: one of the three, and anything else the default (such a page is not stored). */
+function sortParam(url: URL): ForumSort {
+  const sort = url.searchParams.get("sort");
+  return isForumSort(sort) ? sort : "newest";
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
+  const url = new URL(request.url);
   const page = pageParam(request);
-  // While the database is away the page still works, with an empty list.
+  const sort = sortParam(url);
+  // While the database is away the page still works, with an empty list (and no topics).
+  const topics = (await orWhenUnavailable(() => topicList(runtime), null)) ?? [];
+  const slug = url.searchParams.get("topic");
+  const topic = slug ? (topics.find((t) => t.slug === slug) ?? null) : null;
+  // A topic that does not exist is not found (a database away shows the page without it).
+  if (slug && !topic && topics.length) throw data(null, { status: 404 });
   const unavailable = { questions: [], total: 0, page, pageCount: page, pageSize: 0 };
-  const result = await orWhenUnavailable(() => forumPage(runtime, page), unavailable);
+  const result = await orWhenUnavailable(() => forumPage(runtime, { page, sort, topicId: topic?.id }), unavailable);
   // A page past the last is not found (not the last page again under another address).
   if (result.page !== page) throw data(null, { status: 404 });
   return {
     ...result,
+    sort,
+    topic: topic && { id: topic.id, slug: topic.slug, name: topic.name },
+    topics: topics.map((t) => ({ id: t.id, slug: t.slug, name: t.name })),
     signedIn: Boolean(viewer),
-    askInline: new URL(request.url).searchParams.get("ask") === "1",
+    askInline: url.searchParams.get("ask") === "1",
     submissionKey: submissionKeyFor(context),
   };
 }
@@ -52,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
   const form = await request.formData();
-  const values = { title: String(form.get("title") ?? "").slice(0, 20_000), content: String(form.get("content") ?? "").slice(0, 20_000) };
+  const values = { title: String(form.get("title") ?? "").slice(0, 20_000), content: String(form.get("content") ?? "").slice(0, 20_000), topic: String(form.get("topic") ?? "").slice(0, 20) };
   const viaDialog = form.get("via") === "dialog";
   if (!viewer) {
     return data({ ok: false, errors: { form: "Please sign in to ask a question." }, values, toast: { id: crypto.randomUUID(), title: FAILED, description: "Please sign in to ask a question.", variant: "destructive" as const } }, { status: 401 });
@@ -64,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       content: form.get("content"),
       submissionKey: form.get("submissionKey"),
       acknowledgePersonal: form.get("acknowledgePersonal") === "1",
+      topicId: form.get("topic") ?? undefined,
     });
   } catch (error) {
     runtime.log.error({ err: error }, "posting a question failed");
@@ -82,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const toast = { title: "Question posted!", description: "Your question has been shared with the community" };
-  if (viaDialog) return { ok: true, errors: {}, values: { title: "", content: "" }, questionId: result.id, toast: { id: crypto.randomUUID(), ...toast } };
+  if (viaDialog) return { ok: true, errors: {}, values: { title: "", content: "", topic: "" }, questionId: result.id, toast: { id: crypto.randomUUID(), ...toast } };
   return redirectWithToast("/forum", toast);
 }
 
@@ -91,22 +113,30 @@ type ActionData = AskActionData;
 // Members' Ask Question dialog (Radix Dialog) loads only for them.
 const AskQuestionDialog = React.lazy(() => import("~/components/forum/ask-question-dialog"));
 
+interface AskProps {
+  submissionKey: string;
+  topics: readonly TopicOption[];
+  /** The topic whose list the member is looking at: the form starts with it chosen. */
+  topicId: number | null;
+  askHref: string;
+}
+
 /** Until the dialog's code arrives, the button is the link to the form on the page. */
-function AskQuestionButton({ submissionKey }: { submissionKey: string }) {
+function AskQuestionButton(props: AskProps) {
   const fallback = (
-    <Link to="/forum?ask=1#ask" className={buttonVariants()}>
+    <Link to={props.askHref} className={buttonVariants()}>
       <Plus aria-hidden="true" /> Ask Question
     </Link>
   );
   return (
     <React.Suspense fallback={fallback}>
-      <AskQuestionDialog submissionKey={submissionKey} />
+      <AskQuestionDialog {...props} />
     </React.Suspense>
   );
 }
 
 /** The same form on the page itself, for browsers without JavaScript (/forum?ask=1). */
-function AskQuestionInline({ submissionKey, result }: { submissionKey: string; result?: ActionData }) {
+function AskQuestionInline({ submissionKey, topics, topicId, result }: AskProps & { result?: ActionData }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/forum";
   return (
@@ -114,7 +144,7 @@ function AskQuestionInline({ submissionKey, result }: { submissionKey: string; r
       <CardContent className="pt-6">
         <h2 className="mb-4 text-xl font-semibold">Ask the community</h2>
         <Form method="post" action="/forum" className="grid gap-4">
-          <PostFields kind="question" idPrefix="ask-inline" result={result} busy={busy} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Question" />
+          <PostFields kind="question" idPrefix="ask-inline" result={result} busy={busy} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Question" topics={topics} topicId={topicId} />
           <p className="text-sm text-muted-foreground">
             Please read our <Link to="/community-guidelines" className="underline">community guidelines</Link>.
           </p>
@@ -124,100 +154,15 @@ function AskQuestionInline({ submissionKey, result }: { submissionKey: string; r
   );
 }
 
-type ListedQuestion = Route.ComponentProps["loaderData"]["questions"][number];
-type ListedAnswer = ListedQuestion["recentAnswers"][number];
-
-function AnswerPreview({ answer }: { answer: ListedAnswer }) {
-  return (
-    <li className="rounded-md bg-muted px-3 py-2">
-      <p className="line-clamp-2 whitespace-pre-line">{answer.content}</p>
-      <p className="text-sm text-muted-foreground">
-        <AuthorName name={answer.authorName} profile={answer.authorProfile} />
-        {" · "}
-        <RelativeTime date={answer.createdAt} />
-      </p>
-    </li>
-  );
-}
-
-// Lucide's message-circle, as plain markup: twenty of them on a page, each rendered as it is
-// rather than through the icon component.
-const ANSWERS_ICON = (
-  <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
-    <path d="M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719" />
-  </svg>
-);
-
-/** "Ana Lopez" gives "AL", "Anonymous" "A": the author's mark beside each row. */
-function initials(name: string) {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((w) => Array.from(w)[0] ?? "")
-    .join("")
-    .toUpperCase();
-}
-
-/**
- * One question as one row a regular can scan: the author's initials, the title, a one-line
- * excerpt, then answers, author, asked and last active. The first answers stay one click away
- * under "Recent Answers" instead of filling the list.
- */
-function QuestionRow({ question }: { question: ListedQuestion }) {
-  const n = question.answerCount;
-  const href = `/forum/${question.id}`;
-  return (
-    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b py-3 last:border-b-0" data-question-row="">
-      <span aria-hidden="true" className="mt-1 grid size-10 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
-        {initials(question.authorName)}
-      </span>
-      <div className="grid min-w-0 gap-0.5">
-        <h2 className="text-lg font-semibold leading-snug">
-          <Link to={href} className="hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
-            {question.title}
-          </Link>
-        </h2>
-        <p className="truncate text-muted-foreground" data-excerpt="">
-          {question.content.replace(/\s+/g, " ")}
-        </p>
-        <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
-            {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}
-          </span>
-          <span>
-            <AuthorName name={question.authorName} profile={question.authorProfile} />
-            {" · asked "}
-            <RelativeTime date={question.createdAt} />
-          </span>
-          <span>
-            {"last activity "}
-            <RelativeTime date={question.lastActivityAt} />
-          </span>
-          <Link to={href} className="inline-flex min-h-11 items-center font-medium text-primary underline">
-            {n ? "Read all answers" : "Be the first to answer"}
-            <span className="sr-only">{`: ${question.title}`}</span>
-          </Link>
-        </p>
-        {question.recentAnswers.length ? (
-          <details className="text-sm">
-            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
-              Recent Answers<span className="sr-only">{` to ${question.title}`}</span>
-            </summary>
-            <ul className="grid gap-2">
-              {question.recentAnswers.map((a) => (
-                <AnswerPreview key={a.id} answer={a} />
-              ))}
-            </ul>
-          </details>
-        ) : null}
-      </div>
-    </li>
-  );
-}
-
 export default function Forum({ loaderData, actionData }: Route.ComponentProps) {
-  const { questions, page, pageCount, signedIn, askInline, submissionKey } = loaderData;
+  const { questions, page, pageCount, sort, topic, topics, signedIn, askInline, submissionKey } = loaderData;
   const inlineResult = actionData as ActionData | undefined;
+  const ask: AskProps = {
+    submissionKey,
+    topics,
+    topicId: topic?.id ?? null,
+    askHref: `${forumListHref("/forum", { topic: topic?.slug })}${topic ? "&" : "?"}ask=1#ask`,
+  };
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -226,29 +171,31 @@ export default function Forum({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-1 text-muted-foreground">Ask questions and share what helps you.</p>
         </div>
         {signedIn ? (
-          <AskQuestionButton submissionKey={submissionKey} />
+          <AskQuestionButton {...ask} />
         ) : (
           <Link to="/auth?redirectTo=%2Fforum" className={buttonVariants({ variant: "outline" })}>
             Sign in to ask questions
           </Link>
         )}
       </div>
-      {signedIn && (askInline || inlineResult) ? <AskQuestionInline submissionKey={submissionKey} result={inlineResult} /> : null}
-      {questions.length === 0 ? (
-        <Card>
-          <CardContent className="py-12 text-center">
-            <h2 className="text-xl font-semibold">No questions yet</h2>
-            <p className="mt-2 text-muted-foreground">Be the first to start a conversation.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <ol className="rounded-xl border bg-card px-4 text-card-foreground" aria-label="Questions, newest first">
-          {questions.map((q) => (
-            <QuestionRow key={q.id} question={q} />
-          ))}
-        </ol>
-      )}
-      <Pagination page={page} pageCount={pageCount} basePath="/forum" label="Forum pages" />
+      {signedIn && (askInline || inlineResult) ? <AskQuestionInline {...ask} result={inlineResult} /> : null}
+      <TopicLinks topics={topics} current={topic?.slug} />
+      <ListControls action="/forum" sort={sort} topics={topics} topic={topic?.slug} />
+      {topic || sort !== "newest" ? (
+        <p className="mb-4 text-muted-foreground">
+          {`Showing ${sort === "unanswered" ? "unanswered questions" : "questions"}${topic ? ` in ${topic.name}` : ""}, ${SORT_LABELS[sort === "active" ? "active" : "newest"].toLowerCase()} first.`}
+        </p>
+      ) : null}
+      <QuestionList
+        questions={questions}
+        sort={sort}
+        empty={
+          topic || sort === "unanswered"
+            ? { title: "No questions here yet", text: sort === "unanswered" ? "Every question has an answer. Try another topic or order." : "Be the first to ask about this topic." }
+            : { title: "No questions yet", text: "Be the first to start a conversation." }
+        }
+      />
+      <Pagination page={page} pageCount={pageCount} basePath="/forum" label="Forum pages" hrefFor={(p) => forumListHref("/forum", { topic: topic?.slug, sort, page: p })} />
     </div>
   );
 }

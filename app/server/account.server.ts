@@ -2,6 +2,7 @@
 // account (keeping their posts as 'Anonymous', or deleting them too) in one transaction.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
+import { LAST_ANSWER_AT } from "./forum.server";
 import {
   accounts,
   blogPosts,
@@ -87,7 +88,7 @@ export async function deleteAccount(db: Db, userId: string, content: "keep" | "d
       if (questionIds.length) {
         await tx
           .update(forumQuestions)
-          .set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${forumQuestions.id} and a.hidden_at is null)` })
+          .set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${forumQuestions.id} and a.hidden_at is null)`, lastAnswerAt: LAST_ANSWER_AT })
           .where(inArray(forumQuestions.id, questionIds));
       }
       const ownQuestions = tx.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.authorId, userId));

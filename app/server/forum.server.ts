@@ -1,12 +1,13 @@
 // Forum questions and answers. Every list is a fixed number of statements whatever its size;
 // hidden content never leaves this module except through the moderation functions.
-import { and, asc, count, desc, eq, exists, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { ForumSort } from "~/lib/forum-list";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
 import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
 import { PROFILE_LINK } from "./profiles.server";
-import { forumAnswers, forumQuestions, helpedMost, helpfulMarks, profiles } from "../../db/schema";
+import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks, profiles } from "../../db/schema";
 
 export const FORUM_PAGE_SIZE = 20;
 export const RECENT_ANSWERS = 2;
@@ -24,6 +25,12 @@ export interface AnswerView {
   authorProfile: string | null;
 }
 
+/** The topic a question is filed under, as lists and pages link to it. */
+export interface QuestionTopic {
+  slug: string;
+  name: string;
+}
+
 export interface QuestionView {
   id: number;
   title: string;
@@ -34,6 +41,7 @@ export interface QuestionView {
   authorName: string;
   authorProfile: string | null;
   answerCount: number;
+  topic: QuestionTopic | null;
 }
 
 const authorName = (name: string | null) => (name && name.trim() ? name : ANONYMOUS);
@@ -49,9 +57,33 @@ const questionColumns = {
   displayName: profiles.displayName,
   profileHandle: PROFILE_LINK,
   answerCount: forumQuestions.answerCount,
+  // From a left join on forum_topics in the same statement: a list of questions is one query.
+  topicSlug: forumTopics.slug,
+  topicName: forumTopics.name,
 };
 
-function toQuestion(r: { id: number; title: string; content: string; createdAt: Date; updatedAt: Date; authorId: string | null; displayName: string | null; profileHandle: string | null; answerCount: number }): QuestionView {
+/** A question's last activity: its newest visible answer, or the question itself while it has none. */
+export const LAST_ACTIVITY = sql<Date>`coalesce(${forumQuestions.lastAnswerAt}, ${forumQuestions.createdAt})`;
+
+/**
+ * The newest visible answer's time of each question `where` picks, written back after answers
+ * change; with answer_count it is what lists read instead of looking at the answers.
+ */
+export const LAST_ANSWER_AT = sql`(select max(a.created_at) from forum_answers a where a.question_id = ${forumQuestions.id} and a.hidden_at is null)`;
+
+function toQuestion(r: {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  authorId: string | null;
+  displayName: string | null;
+  profileHandle: string | null;
+  answerCount: number;
+  topicSlug: string | null;
+  topicName: string | null;
+}): QuestionView {
   return {
     id: r.id,
     title: r.title,
@@ -62,12 +94,32 @@ function toQuestion(r: { id: number; title: string; content: string; createdAt: 
     authorName: authorName(r.displayName),
     authorProfile: r.profileHandle ?? null,
     answerCount: r.answerCount,
+    topic: r.topicSlug && r.topicName ? { slug: r.topicSlug, name: r.topicName } : null,
   };
 }
 
-/** Visible questions, newest first. */
-export async function countQuestions(db: Db) {
-  const [row] = await db.select({ n: count() }).from(forumQuestions).where(isNull(forumQuestions.hiddenAt));
+/** Which visible questions a list shows: all, one topic's, and only the unanswered ones or not. */
+export interface QuestionFilter {
+  topicId?: number;
+  sort?: ForumSort;
+}
+
+function visibleWhere(filter: QuestionFilter): SQL {
+  return and(
+    isNull(forumQuestions.hiddenAt),
+    filter.topicId !== undefined ? eq(forumQuestions.topicId, filter.topicId) : undefined,
+    filter.sort === "unanswered" ? eq(forumQuestions.answerCount, 0) : undefined,
+  )!;
+}
+
+/** The order of a list: newest first, or most recently active first; ties by id. */
+function listOrder(sort: ForumSort | undefined) {
+  return sort === "active" ? [sql`${LAST_ACTIVITY} desc`, desc(forumQuestions.id)] : [desc(forumQuestions.createdAt), desc(forumQuestions.id)];
+}
+
+/** Visible questions (those a filter picks: a topic's, the unanswered ones). */
+export async function countQuestions(db: Db, filter: QuestionFilter = {}) {
+  const [row] = await db.select({ n: count() }).from(forumQuestions).where(visibleWhere(filter));
   return row.n;
 }
 
@@ -85,35 +137,36 @@ export async function countAnsweredQuestions(db: Db) {
 }
 
 /**
- * One page of questions, newest first, each with its first two visible answers.
+ * One page of questions, newest first (or unanswered only, or most recently active first; all of
+ * them or one topic's), each with its first two visible answers and its topic.
  * Three statements: the count (skipped when the caller passes a cached `total`), the page, and
  * the answers of the page (one lateral join).
  *
- * The page's ids come from the partial index on visible questions alone (an index-only scan:
+ * The page's ids come from an index of the order alone (for the default list an index-only scan:
  * a deep page skips index entries, never table rows); only its 20 rows are then read.
  */
-export async function listQuestions(db: Db, options: { page?: number; pageSize?: number; total?: number } = {}) {
+export async function listQuestions(db: Db, options: { page?: number; pageSize?: number; total?: number } & QuestionFilter = {}) {
   const pageSize = options.pageSize ?? FORUM_PAGE_SIZE;
-  const total = options.total ?? (await countQuestions(db));
+  const filter: QuestionFilter = { topicId: options.topicId, sort: options.sort };
+  const total = options.total ?? (await countQuestions(db, filter));
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
   // Built apart from `db`: it is part of the page's statement, not a statement of its own.
   const pageIds = new QueryBuilder()
     .select({ id: forumQuestions.id })
     .from(forumQuestions)
-    .where(isNull(forumQuestions.hiddenAt))
-    .orderBy(desc(forumQuestions.createdAt), desc(forumQuestions.id))
+    .where(visibleWhere(filter))
+    .orderBy(...listOrder(filter.sort))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .as("page_ids");
-  // Last activity: the newest visible answer, or the question itself while it has none.
-  const lastActivityAt = sql<string>`coalesce((select max(fa.created_at) from forum_answers fa where fa.question_id = ${forumQuestions.id} and fa.hidden_at is null), ${forumQuestions.createdAt})`;
   const rows = await db
-    .select({ ...questionColumns, lastActivityAt })
+    .select({ ...questionColumns, lastActivityAt: LAST_ACTIVITY })
     .from(pageIds)
     .innerJoin(forumQuestions, eq(forumQuestions.id, pageIds.id))
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
-    .orderBy(desc(forumQuestions.createdAt), desc(forumQuestions.id));
+    .leftJoin(forumTopics, eq(forumTopics.id, forumQuestions.topicId))
+    .orderBy(...listOrder(filter.sort));
   const questions = rows.map((r) => ({ ...toQuestion(r), lastActivityAt: iso(r.lastActivityAt) }));
   const answers = await recentAnswers(
     db,
@@ -186,6 +239,7 @@ export async function latestQuestions(db: Db, limit: number) {
     .select(questionColumns)
     .from(forumQuestions)
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
+    .leftJoin(forumTopics, eq(forumTopics.id, forumQuestions.topicId))
     .where(isNull(forumQuestions.hiddenAt))
     .orderBy(desc(forumQuestions.createdAt), desc(forumQuestions.id))
     .limit(limit);
@@ -203,6 +257,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
     .select({ ...questionColumns, hiddenAt: forumQuestions.hiddenAt })
     .from(forumQuestions)
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
+    .leftJoin(forumTopics, eq(forumTopics.id, forumQuestions.topicId))
     .where(includeHidden ? eq(forumQuestions.id, id) : and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
   if (!row) return null;
   const [chosen] = await db.select({ answerId: helpedMost.answerId }).from(helpedMost).where(eq(helpedMost.questionId, id));
@@ -246,11 +301,11 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
  * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
  * the same author returns the question already stored instead of a second one.
  */
-export async function askQuestion(db: Db, input: { authorId: string; title: string; content: string; submissionKey?: string }) {
+export async function askQuestion(db: Db, input: { authorId: string; title: string; content: string; submissionKey?: string; topicId?: number | null }) {
   const key = input.submissionKey || null;
   const inserted = await db
     .insert(forumQuestions)
-    .values({ authorId: input.authorId, title: input.title, content: input.content, submissionKey: key })
+    .values({ authorId: input.authorId, title: input.title, content: input.content, submissionKey: key, topicId: input.topicId ?? null })
     .onConflictDoNothing()
     .returning({ id: forumQuestions.id });
   if (inserted[0]) {
@@ -266,6 +321,8 @@ export async function askQuestion(db: Db, input: { authorId: string; title: stri
 }
 
 export class NotFoundError extends Error {}
+/** A topic id (or slug) that names no topic. */
+export class UnknownTopicError extends Error {}
 export class ForbiddenError extends Error {}
 /** A member marking their own answer (helpful, or helped most). */
 export class OwnAnswerError extends Error {}
@@ -366,7 +423,7 @@ export async function answerQuestion(
     }
     await tx
       .update(forumQuestions)
-      .set({ answerCount: sql`${forumQuestions.answerCount} + 1` })
+      .set({ answerCount: sql`${forumQuestions.answerCount} + 1`, lastAnswerAt: LAST_ANSWER_AT })
       .where(eq(forumQuestions.id, input.questionId));
     await notifyOfAnswer(tx, { questionId: input.questionId, answerId: inserted[0].id, authorId: input.authorId });
     return { id: inserted[0].id, created: true };
@@ -416,16 +473,34 @@ export async function deleteAnswer(db: Db, input: { id: number; authorId: string
     await tx.delete(forumAnswers).where(eq(forumAnswers.id, input.id));
     await tx
       .update(forumQuestions)
-      .set({ answerCount: sql`greatest(${forumQuestions.answerCount} - 1, 0)` })
+      .set({ answerCount: sql`greatest(${forumQuestions.answerCount} - 1, 0)`, lastAnswerAt: LAST_ANSWER_AT })
       .where(eq(forumQuestions.id, row.questionId));
   });
   return row.questionId;
 }
 
-/** Recomputes a question's visible-answer count (after hiding or restoring an answer). */
+/** Recomputes a question's visible-answer count and last answer (after hiding or restoring an answer). */
 export async function recountAnswers(db: Db, questionId: number) {
   await db
     .update(forumQuestions)
-    .set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${questionId} and a.hidden_at is null)` })
+    .set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${questionId} and a.hidden_at is null)`, lastAnswerAt: LAST_ANSWER_AT })
     .where(eq(forumQuestions.id, questionId));
+}
+
+/**
+ * Files a question under a topic, or under none (`topicId` null). Its asker may, and moderators
+ * and admins may for any question; anyone else is refused. The topic must exist.
+ */
+export async function setQuestionTopic(db: Db, input: { questionId: number; topicId: number | null; actorId: string; moderator: boolean }) {
+  if (!isRowId(input.questionId)) throw new NotFoundError("question not found");
+  const [row] = await db.select({ authorId: forumQuestions.authorId, hiddenAt: forumQuestions.hiddenAt }).from(forumQuestions).where(eq(forumQuestions.id, input.questionId));
+  // Readers never see a hidden question: only moderators, who see it marked, may refile it.
+  if (!row || (row.hiddenAt && !input.moderator)) throw new NotFoundError("question not found");
+  if (!input.moderator && row.authorId !== input.actorId) throw new ForbiddenError("not the asker");
+  if (input.topicId !== null) {
+    const [topic] = isRowId(input.topicId) ? await db.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.id, input.topicId)) : [];
+    if (!topic) throw new UnknownTopicError(String(input.topicId));
+  }
+  // The question's text is unchanged: it is not marked edited (updated_at stays).
+  await db.update(forumQuestions).set({ topicId: input.topicId }).where(eq(forumQuestions.id, input.questionId));
 }

@@ -1,6 +1,7 @@
 // The public lists that members' page views share between writes (the home page's latest posts
 // and questions, the forum's pages). Loaders ask for them here, so no route module holds a
 // cache key or calls a cache; every write clears the shared reads (read-cache.server.ts).
+import type { ForumSort } from "~/lib/forum-list";
 import { latestPosts } from "./blog.server";
 import { getQuestion, helpfulMarksOf, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
@@ -8,6 +9,7 @@ import { followerIdsOf } from "./notifications.server";
 import { postHtml, postPlainText } from "./post-markdown.server";
 import { getPublicProfile } from "./profiles.server";
 import { getStats } from "./stats.server";
+import { listTopics, listTopicsWithCounts } from "./topics.server";
 
 type Reader = Pick<Runtime, "db" | "reads">;
 
@@ -19,11 +21,33 @@ export function homeLists(runtime: Reader, limits: { posts: number; questions: n
   ]);
 }
 
-/** One page of the forum, with only the fields the page shows (all of them go into its data). */
-export function forumPage(runtime: Reader, page: number) {
-  return runtime.reads.get(`forum:${page}`, async () => {
-    // The question count is kept between writes (stats.server.ts), not counted on every view.
-    const list = await listQuestions(runtime.db, { page, total: (await getStats(runtime)).questions });
+/** Every topic in order (the forum's filter, the ask form, a question's topic choice). */
+export function topicList(runtime: Reader) {
+  return runtime.reads.get("topics", () => listTopics(runtime.db));
+}
+
+/** Every topic with its number of visible questions (the list of topics). */
+export function topicListWithCounts(runtime: Reader) {
+  return runtime.reads.get("topics:counts", () => listTopicsWithCounts(runtime.db));
+}
+
+/** A topic by its slug, from the shared list: no statement of its own. */
+export async function topicBySlug(runtime: Reader, slug: string) {
+  return (await topicList(runtime)).find((t) => t.slug === slug) ?? null;
+}
+
+/**
+ * One page of the forum, with only the fields the page shows (all of them go into its data): all
+ * questions or one topic's, newest first, unanswered only, or most recently active first.
+ */
+export function forumPage(runtime: Reader, options: { page: number; sort?: ForumSort; topicId?: number }) {
+  const { page, topicId } = options;
+  const sort = options.sort ?? "newest";
+  return runtime.reads.get(`forum:${topicId ?? "all"}:${sort}:${page}`, async () => {
+    // The whole forum's question count is kept between writes (stats.server.ts), not counted on
+    // every view; a topic's or the unanswered ones are counted with the page (one index range).
+    const total = topicId === undefined && sort !== "unanswered" ? (await getStats(runtime)).questions : undefined;
+    const list = await listQuestions(runtime.db, { page, total, sort, topicId });
     return {
       ...list,
       questions: list.questions.map((q) => ({
@@ -36,6 +60,7 @@ export function forumPage(runtime: Reader, page: number) {
         authorProfile: q.authorProfile,
         answerCount: q.answerCount,
         lastActivityAt: q.lastActivityAt,
+        topic: q.topic,
         recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: postPlainText(a.content), createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
       })),
     };

@@ -5,6 +5,7 @@ import { containsPersonalDetails, PERSONAL_DETAILS_WARNING } from "~/lib/persona
 import { answerSchema, fieldErrors, questionSchema, type FieldErrors } from "~/lib/validation";
 import { answerQuestion, askQuestion, NotFoundError } from "./forum.server";
 import { RateLimitedError } from "./rate-limit.server";
+import { getTopicById, getTopicBySlug } from "./topics.server";
 import type { Runtime } from "./runtime.server";
 
 export type PostResult =
@@ -27,23 +28,43 @@ async function limited(runtime: Runtime, name: "question" | "answer", userId: st
   }
 }
 
+export const UNKNOWN_TOPIC = "That topic does not exist. Choose one from the list, or No topic.";
+
+/**
+ * The topic a new question is filed under: none, or one that exists. The web form sends a topic's
+ * id (`topicId`, "" for none), the API its slug (`topicSlug`, left out or null for none).
+ */
+async function chosenTopic(runtime: Runtime, input: { topicId?: unknown; topicSlug?: unknown }): Promise<{ ok: true; id: number | null } | { ok: false; errors: FieldErrors }> {
+  if (input.topicSlug !== undefined && input.topicSlug !== null && input.topicSlug !== "") {
+    const topic = typeof input.topicSlug === "string" ? await getTopicBySlug(runtime.db, input.topicSlug) : null;
+    return topic ? { ok: true, id: topic.id } : { ok: false, errors: { topicSlug: UNKNOWN_TOPIC } };
+  }
+  if (input.topicId !== undefined && input.topicId !== null && input.topicId !== "") {
+    const id = typeof input.topicId === "string" && /^\d{1,10}$/.test(input.topicId) ? Number(input.topicId) : typeof input.topicId === "number" ? input.topicId : NaN;
+    const topic = await getTopicById(runtime.db, id);
+    return topic ? { ok: true, id: topic.id } : { ok: false, errors: { topic: UNKNOWN_TOPIC } };
+  }
+  return { ok: true, id: null };
+}
+
 export async function postQuestion(
   runtime: Runtime,
   authorId: string,
-  input: { title?: unknown; content?: unknown; submissionKey?: unknown; acknowledgePersonal?: boolean },
+  input: { title?: unknown; content?: unknown; submissionKey?: unknown; acknowledgePersonal?: boolean; topicId?: unknown; topicSlug?: unknown },
 ): Promise<PostResult> {
   const parsed = questionSchema.safeParse({
     title: input.title,
     content: input.content,
     submissionKey: typeof input.submissionKey === "string" && input.submissionKey ? input.submissionKey : undefined,
   });
-  if (!parsed.success) return invalid(fieldErrors(parsed.error));
+  const topic = await chosenTopic(runtime, input);
+  if (!parsed.success || !topic.ok) return invalid({ ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(topic.ok ? {} : topic.errors) });
   if (!input.acknowledgePersonal && containsPersonalDetails(parsed.data.title, parsed.data.content)) {
     return { ok: false, status: 400, errors: {}, message: PERSONAL_DETAILS_WARNING, warning: PERSONAL_DETAILS_WARNING };
   }
   const limit = await limited(runtime, "question", authorId);
   if (limit) return limit;
-  const result = await askQuestion(runtime.db, { authorId, ...parsed.data });
+  const result = await askQuestion(runtime.db, { authorId, ...parsed.data, topicId: topic.id });
   return { ok: true, ...result };
 }
 

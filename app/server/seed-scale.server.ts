@@ -5,7 +5,9 @@
 //
 // Text is assembled from sentence banks so pages look like a real forum; timestamps spread over
 // two years (answers always after their question); a few questions and answers are hidden, and
-// answer_count is computed from the visible answers. random() is seeded, so two loads match.
+// answer_count and last_answer_at are computed from the visible answers. Most questions are filed
+// under the topic of what they ask about, about one in eight under none. random() is seeded, so
+// two loads match.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { services } from "../../db/schema";
@@ -26,6 +28,10 @@ const INITIALS = "ABCDEFGHIJKLMNOPRSTVW".split("");
 
 const QUESTION_OPENERS = ["Has anyone tried", "Tips for", "How do you manage", "Does anyone else struggle with", "Advice needed on", "What helps with", "Best way to handle", "Questions about", "Experiences with", "New here and worried about", "How long until you noticed a change with", "Is it normal to have"];
 const QUESTION_SUBJECTS = ["morning stiffness in my hands", "capsaicin cream for knee pain", "flares after a long day at work", "methotrexate side effects", "sleeping with sore wrists", "ankle pain when walking", "gardening with swollen fingers", "cold weather and joint pain", "fatigue that will not lift", "talking to my rheumatologist", "a capsaicin roll-on for shoulder pain", "warm baths for stiff joints", "typing with painful knuckles", "exercise during a flare", "a seronegative RA diagnosis", "early signs in my feet", "opening jars with a weak grip", "biologics and catching colds", "diet changes for inflammation", "travelling with RA"];
+// The topic each subject would be filed under by its asker ("" where no topic fits), by position.
+const SUBJECT_TOPICS = ["morning-stiffness", "capsaicin-and-topical-relief", "work-and-daily-life", "medication-and-treatment", "hands-and-fingers", "exercise-and-movement", "hands-and-fingers", "", "feelings-and-support", "medication-and-treatment", "capsaicin-and-topical-relief", "morning-stiffness", "work-and-daily-life", "exercise-and-movement", "diagnosis", "diagnosis", "hands-and-fingers", "medication-and-treatment", "diet", "work-and-daily-life"];
+/** Askers who leave the topic at "No topic". */
+const NO_TOPIC_SHARE = 0.12;
 const CONTEXT = ["I was diagnosed a few years ago and things were stable until recently.", "It started in my fingers and has now moved to my wrists and ankles.", "My GP thinks it might be early RA but the blood tests came back seronegative.", "I have been on the same medication for two years and it mostly helps.", "I live alone so small tasks like cooking have become a real challenge."];
 const DETAILS = ["My rheumatologist suggested I ask other patients what works for them.", "I am in my forties and still working full time, which makes the bad days hard.", "Mornings are the worst part; it takes me over half an hour to loosen up.", "I recently started using a capsaicin cream twice a day on my hands.", "Winter always seems to make everything worse for me."];
 const ASKS = ["What has helped you?", "Did it get better with time?", "Any practical tips would be really appreciated.", "Should I bring this up at my next appointment?", "How do you explain this to family and friends?", "Is there anything I can do at home in the meantime?", "Did anyone find the warming feeling too strong at first?", "I would love to hear from anyone in the same situation."];
@@ -108,20 +114,28 @@ export async function seedScaleContent(db: Db, counts: ScaleCounts = SCALE, log:
         from generate_series(1, ${counts.answers})`,
     );
 
-    // Questions, spread over two years, oldest first so ids grow with time as in real life.
+    // Questions, spread over two years, oldest first so ids grow with time as in real life. Each
+    // is filed under the topic its subject belongs to, but for the askers who leave it at none;
+    // its last answer time is that of its latest visible answer (drawn above, placed below).
     await run(
       `${counts.questions} questions`,
-      sql`insert into forum_questions (title, content, author_id, answer_count, hidden_at, created_at, updated_at)
+      sql`insert into forum_questions (title, content, author_id, answer_count, last_answer_at, topic_id, hidden_at, created_at, updated_at)
         select title, content, 'scale-member-' || (1 + floor(random() * ${counts.members})::int),
-          coalesce(c.visible, 0), case when random() < 0.003 then t + interval '1 day' end, t, t
+          coalesce(c.visible, 0), case when c.latest is not null then least(t + c.latest * c.latest * interval '20 days', now()) end,
+          case when random() >= ${NO_TOPIC_SHARE} then topics.id end,
+          case when random() < 0.003 then t + interval '1 day' end, t, t
         from (
-          select i,
-            ${pick(textArray(QUESTION_OPENERS))} || ' ' || ${pick(textArray(QUESTION_SUBJECTS))} || '?' as title,
-            ${pick(textArray(CONTEXT))} || ' ' || ${pick(textArray(DETAILS))} || E'\n\n' || ${pick(textArray(ASKS))} as content,
-            now() - interval '730 days' + (i::float / ${counts.questions}) * interval '729 days' + random() * interval '10 minutes' as t
-          from generate_series(1, ${counts.questions}) i
+          select i, ${pick(textArray(QUESTION_OPENERS))} || ' ' || (${textArray(QUESTION_SUBJECTS)})[s] || '?' as title,
+            (${textArray(SUBJECT_TOPICS)})[s] as topic_slug, content, t
+          from (
+            select i, 1 + floor(random() * ${QUESTION_SUBJECTS.length})::int as s,
+              ${pick(textArray(CONTEXT))} || ' ' || ${pick(textArray(DETAILS))} || E'\n\n' || ${pick(textArray(ASKS))} as content,
+              now() - interval '730 days' + (i::float / ${counts.questions}) * interval '729 days' + random() * interval '10 minutes' as t
+            from generate_series(1, ${counts.questions}) i
+          ) drawn
         ) q
-        left join (select n, (count(*) filter (where not hidden))::int as visible from scale_answers group by n) c on c.n = q.i
+        left join forum_topics topics on topics.slug = q.topic_slug
+        left join (select n, (count(*) filter (where not hidden))::int as visible, max(r) filter (where not hidden) as latest from scale_answers group by n) c on c.n = q.i
         order by q.i`,
     );
 

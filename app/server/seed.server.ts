@@ -1,6 +1,6 @@
 // Demo content, so a newcomer sees a living site: members (one without a display name),
-// published and unpublished stories, questions with 0, 1 and 3+ answers, cities, services and
-// some city-service pages.
+// published and unpublished stories, questions with 0, 1 and 3+ answers (all but one filed under
+// a topic), cities, services and some city-service pages.
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
@@ -10,6 +10,7 @@ import {
   cityServicePages,
   forumAnswers,
   forumQuestions,
+  forumTopics,
   profiles,
   services,
   users,
@@ -107,6 +108,7 @@ const POSTS = [
 const QUESTIONS = [
   {
     title: "Does anyone else find mornings the hardest?",
+    topic: "morning-stiffness",
     content: "My stiffness lasts well over half an hour most mornings. What helps you get going?",
     author: 0,
     hours: 3,
@@ -119,6 +121,7 @@ const QUESTIONS = [
   },
   {
     title: "How long did capsaicin cream take to work for you?",
+    topic: "capsaicin-and-topical-relief",
     content: "I started using a capsaicin cream on my hands last week. The warmth is strong. How long before you noticed a difference?",
     author: 2,
     hours: 20,
@@ -126,6 +129,7 @@ const QUESTIONS = [
   },
   {
     title: "Tips for opening jars?",
+    topic: "hands-and-fingers",
     content: "My grip is weak on bad days. Any gadgets you would recommend?",
     author: 3,
     hours: 48,
@@ -137,6 +141,7 @@ const QUESTIONS = [
   },
   {
     title: "Seronegative and feeling doubted",
+    topic: "diagnosis",
     content: "My blood tests are negative but my rheumatologist still diagnosed RA. Friends keep asking if I really have it. Anyone else?",
     author: 5,
     hours: 90,
@@ -144,6 +149,7 @@ const QUESTIONS = [
   },
   {
     title: "Exercise that does not hurt?",
+    topic: "exercise-and-movement",
     content: "I want to stay active but running is out. What do you do?",
     author: 1,
     hours: 130,
@@ -218,8 +224,12 @@ export async function seedDemoContent(db: Db) {
       });
     }
 
+    // The topics come with the database (its migrations); one demo question keeps none.
+    const topics = await tx.select({ id: forumTopics.id, slug: forumTopics.slug }).from(forumTopics);
+    const topicId = (slug: string | undefined) => topics.find((t) => t.slug === slug)?.id ?? null;
     for (const q of QUESTIONS) {
       const at = ago(q.hours);
+      const answeredAt = (i: number) => new Date(at.getTime() + (i + 1) * 0.4 * HOUR);
       const [row] = await tx
         .insert(forumQuestions)
         .values({
@@ -227,18 +237,19 @@ export async function seedDemoContent(db: Db) {
           content: q.content,
           authorId: memberIds[q.author],
           answerCount: q.answers.length,
+          lastAnswerAt: q.answers.length ? answeredAt(q.answers.length - 1) : null,
+          topicId: topicId("topic" in q ? q.topic : undefined),
           createdAt: at,
           updatedAt: at,
         })
         .returning({ id: forumQuestions.id });
       for (const [i, a] of q.answers.entries()) {
-        const answeredAt = new Date(at.getTime() + (i + 1) * 0.4 * HOUR);
         await tx.insert(forumAnswers).values({
           questionId: row.id,
           content: a.content,
           authorId: memberIds[a.author],
-          createdAt: answeredAt,
-          updatedAt: answeredAt,
+          createdAt: answeredAt(i),
+          updatedAt: answeredAt(i),
         });
       }
     }

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { SITE_PAGES } from "~/lib/site-pages";
 import type { Db } from "./db.server";
 import { allGuides } from "./guides.server";
-import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, services } from "../../db/schema";
+import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, forumTopics, services } from "../../db/schema";
 
 /** The sitemaps protocol allows at most 50,000 URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -41,7 +41,7 @@ function isoDate(value: Date | string | null | undefined): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-/** Every public page: home, blog, forum, the pages about the site, guides, published posts, visible questions, city pages. */
+/** Every public page: home, blog, forum, the pages about the site, guides, published posts, forum topics, visible questions, city pages. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const latestAnswers = db
     .select({ questionId: forumAnswers.questionId, at: sql<Date>`max(${forumAnswers.createdAt})`.as("at") })
@@ -50,12 +50,13 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
     .groupBy(forumAnswers.questionId)
     .as("latest_answers");
 
-  const [posts, questions, pairs] = await Promise.all([
+  const [posts, topics, questions, pairs] = await Promise.all([
     db
       .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
       .from(blogPosts)
       .where(eq(blogPosts.published, true))
       .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id)),
+    db.select({ slug: forumTopics.slug, updatedAt: forumTopics.updatedAt }).from(forumTopics).orderBy(forumTopics.position, forumTopics.id),
     db
       .select({
         id: forumQuestions.id,
@@ -78,6 +79,8 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = [{ path: "/" }, { path: "/blog" }, { path: "/forum" }, ...SITE_PAGES.map((p) => ({ path: p.path }))];
   for (const guide of allGuides().values()) entries.push({ path: `/blog/${seg(guide.slug)}`, lastmod: guide.dateModified });
   for (const p of posts) entries.push({ path: `/article/${seg(p.slug)}`, lastmod: p.updatedAt });
+  entries.push({ path: "/forum/topics" });
+  for (const t of topics) entries.push({ path: `/forum/topics/${seg(t.slug)}`, lastmod: t.updatedAt });
   for (const q of questions) {
     const answeredAt = q.answeredAt ? new Date(q.answeredAt) : null;
     const lastmod = answeredAt && answeredAt > q.updatedAt ? answeredAt : q.updatedAt;

@@ -15,10 +15,15 @@ import {
   QuestionBodySchema,
   QuestionCreatedSchema,
   QuestionIdParamSchema,
+  QuestionListQuerySchema,
   QuestionPageSchema,
   QuestionSchema,
   SlugParamSchema,
   StatsSchema,
+  TopicListSchema,
+  TopicPageSchema,
+  TopicQuerySchema,
+  TopicSlugParamSchema,
 } from "./schemas";
 
 const json = (schema: z.ZodType) => ({ "application/json": { schema } });
@@ -54,7 +59,7 @@ function errors(...statuses: (keyof typeof ERRORS)[]): ZodOpenApiResponsesObject
 const TAGS = {
   Community: "Site-wide counters and the latest activity, as the home page shows them.",
   Blog: "The community's published articles.",
-  Forum: "Questions and their answers: anyone may read them, members post them with a bearer token.",
+  Forum: "Questions and their answers, filed under topics: anyone may read them, members post them with a bearer token.",
   Places: "Local pages: one service in one city, as the site's city-service pages show it.",
   Meta: "This description of the API.",
 } as const;
@@ -181,11 +186,12 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
             operationId: "listQuestions",
             tags: ["Forum"],
             summary: "Forum questions",
-            description: "Visible questions, newest first, 20 a page, each with its answer count and first two visible answers.",
+            description:
+              "Visible questions, 20 a page, each with its topic, answer count and first two visible answers: newest first, or only the unanswered ones, or the most recently active first (sort); all of them or one topic's (topic, a slug: an unknown topic is 404).",
           },
           QuestionPageSchema,
-          { requestParams: { query: PageQuerySchema } },
-          [400],
+          { requestParams: { query: QuestionListQuerySchema } },
+          [400, 404],
         ),
         post: write(
           {
@@ -193,7 +199,7 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
             tags: ["Forum"],
             summary: "Ask a question",
             description:
-              "Posts a question as the token's member, with the web form's rules: title 1-200 and content 1-10,000 characters after trimming, at most 5 questions in 10 minutes.",
+              "Posts a question as the token's member, with the web form's rules: title 1-200 and content 1-10,000 characters after trimming, an optional topic (topicSlug, one GET /topics lists), at most 5 questions in 10 minutes.",
           },
           QuestionBodySchema,
           QuestionCreatedSchema,
@@ -225,6 +231,31 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
           AnswerCreatedSchema,
           { requestParams: { path: QuestionIdParamSchema } },
           [404],
+        ),
+      },
+      "/topics": {
+        get: read(
+          {
+            operationId: "listTopics",
+            tags: ["Forum"],
+            summary: "Forum topics",
+            description: "Every topic questions can be filed under, in the order the forum lists them, with its description and number of visible questions.",
+          },
+          TopicListSchema,
+        ),
+      },
+      "/topics/{topicSlug}": {
+        get: read(
+          {
+            operationId: "getTopic",
+            tags: ["Forum"],
+            summary: "One topic and its questions",
+            description:
+              "A topic with its visible questions, 20 a page, in the same orders as GET /questions (sort). An unknown topic is 404.",
+          },
+          TopicPageSchema,
+          { requestParams: { path: TopicSlugParamSchema, query: TopicQuerySchema } },
+          [400, 404],
         ),
       },
       "/places/{citySlug}/{serviceSlug}": {

@@ -9,7 +9,9 @@ import { preview } from "~/lib/featured";
 import { userExists } from "~/server/api-auth.server";
 import { BLOG_PAGE_SIZE, COMMUNITY_AUTHOR, getPublishedPost, latestPosts, listPublished, type PostSummary } from "~/server/blog.server";
 import { BRAND } from "~/server/env.server";
-import { ANONYMOUS, getQuestion, latestQuestions, listQuestions, type AnswerView } from "~/server/forum.server";
+import { ANONYMOUS, getQuestion, latestQuestions, listQuestions, type AnswerView, type QuestionView } from "~/server/forum.server";
+import { isTopicSlug } from "~/lib/forum-list";
+import { getTopicBySlug, listTopicsWithCounts } from "~/server/topics.server";
 import { loadCityServicePage } from "~/server/places.server";
 import { postAnswer, postQuestion, type PostResult } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
@@ -32,9 +34,13 @@ import {
   PostSummarySchema,
   QUESTION_ID,
   QuestionCreatedSchema,
+  QuestionListQuerySchema,
   QuestionPageSchema,
   QuestionSchema,
   StatsSchema,
+  TopicListSchema,
+  TopicPageSchema,
+  TopicQuerySchema,
 } from "./schemas";
 
 export const API_BASE = "/api/v1";
@@ -53,6 +59,8 @@ export const API_ROUTES = {
   "/questions": ["GET", "POST"],
   "/questions/:id": ["GET"],
   "/questions/:id/answers": ["POST"],
+  "/topics": ["GET"],
+  "/topics/:topicSlug": ["GET"],
   "/places/:citySlug/:serviceSlug": ["GET"],
   "/openapi.json": ["GET"],
 } as const;
@@ -74,6 +82,33 @@ function postSummary(p: PostSummary): z.output<typeof PostSummarySchema> {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     publishedAt: p.publishedAt ?? p.createdAt,
+  };
+}
+
+/** A list's query (page, and sort or topic where the list has them), or a 400 naming what is wrong. */
+function listQuery<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "query"), i.message]));
+    throw new ApiError(400, "validation_failed", parsed.error.issues[0]?.message ?? "Invalid query", { errors });
+  }
+  return parsed.data;
+}
+
+type Summary = QuestionView & { recentAnswers: AnswerView[] };
+
+/** A question in a list (GET /questions, GET /topics/{topicSlug}). */
+function questionSummary(q: Summary) {
+  return {
+    id: q.id,
+    title: q.title,
+    content: q.content,
+    author: q.authorName,
+    answerCount: q.answerCount,
+    topic: q.topic,
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
+    recentAnswers: q.recentAnswers.map(answer),
   };
 }
 
@@ -236,22 +271,14 @@ export function createApiRouter(runtime: Runtime) {
   });
 
   router.get("/questions", read, async (req, res) => {
-    const page = pageParam(req.query);
-    const result = await listQuestions(db, { page });
+    const query = listQuery(QuestionListQuerySchema, req.query);
+    const page = query.page ?? 1;
+    const topic = query.topic ? await getTopicBySlug(db, query.topic) : null;
+    if (query.topic && !topic) throw notFound("Topic not found");
+    const result = await listQuestions(db, { page, sort: query.sort, topicId: topic?.id });
     const past = page > result.pageCount;
     sendJson(res, 200, QuestionPageSchema, {
-      questions: past
-        ? []
-        : result.questions.map((q) => ({
-            id: q.id,
-            title: q.title,
-            content: q.content,
-            author: q.authorName,
-            answerCount: q.answerCount,
-            createdAt: q.createdAt,
-            updatedAt: q.updatedAt,
-            recentAnswers: q.recentAnswers.map(answer),
-          })),
+      questions: past ? [] : result.questions.map(questionSummary),
       page,
       pageCount: result.pageCount,
       pageSize: result.pageSize,
@@ -269,9 +296,36 @@ export function createApiRouter(runtime: Runtime) {
       content: question.content,
       author: question.authorName,
       answerCount: question.answerCount,
+      topic: question.topic,
       createdAt: question.createdAt,
       updatedAt: question.updatedAt,
       answers: question.answers.map(answer),
+    });
+  });
+
+  router.get("/topics", read, async (_req, res) => {
+    const topics = await listTopicsWithCounts(db);
+    sendJson(res, 200, TopicListSchema, {
+      topics: topics.map((t) => ({ slug: t.slug, name: t.name, description: t.description, questionCount: t.questions })),
+    });
+  });
+
+  router.get("/topics/:topicSlug", read, async (req, res) => {
+    const slug = String(req.params.topicSlug);
+    const topic = isTopicSlug(slug) ? await getTopicBySlug(db, slug) : null;
+    if (!topic) throw notFound("Topic not found");
+    const query = listQuery(TopicQuerySchema, req.query);
+    const page = query.page ?? 1;
+    const sort = query.sort ?? "newest";
+    const result = await listQuestions(db, { page, sort, topicId: topic.id });
+    sendJson(res, 200, TopicPageSchema, {
+      topic: { slug: topic.slug, name: topic.name, description: topic.description },
+      questions: page > result.pageCount ? [] : result.questions.map(questionSummary),
+      sort,
+      page,
+      pageCount: result.pageCount,
+      pageSize: result.pageSize,
+      total: result.total,
     });
   });
 
@@ -306,6 +360,7 @@ export function createApiRouter(runtime: Runtime) {
       content: fields.content,
       submissionKey: fields.submissionKey,
       acknowledgePersonal,
+      topicSlug: fields.topicSlug,
     });
     if (!result.ok) throw postFailure(result);
     res.setHeader("Location", `${req.baseUrl}/questions/${result.id}`);

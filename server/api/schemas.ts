@@ -4,6 +4,7 @@
 // web forms accept.
 import { z } from "zod";
 import "zod-openapi";
+import { FORUM_SORTS, TOPIC_SLUG, TOPIC_SLUG_MAX } from "~/lib/forum-list";
 import { answerSchema, LIMITS, questionSchema } from "~/lib/validation";
 
 const id = z.number().int().positive();
@@ -118,12 +119,20 @@ export const AnswerSchema = z
   })
   .meta({ id: "Answer" });
 
+export const TopicRefSchema = z
+  .strictObject({
+    slug: z.string().meta({ description: "The topic's slug: GET /topics/{topicSlug} lists its questions.", example: "morning-stiffness" }),
+    name: z.string().meta({ example: "Morning stiffness" }),
+  })
+  .meta({ id: "TopicRef", description: "The topic a question is filed under." });
+
 const questionFields = {
   id,
   title: z.string(),
   content: z.string(),
   author: z.string().meta({ description: "The author's display name, or 'Anonymous'." }),
   answerCount: count.meta({ description: "Visible answers." }),
+  topic: TopicRefSchema.nullable().meta({ description: "The question's topic, or null when it has none." }),
   createdAt: isoDate,
   updatedAt: isoDate,
 };
@@ -145,6 +154,34 @@ export const QuestionSchema = z
     answers: z.array(AnswerSchema).meta({ description: "Every visible answer, oldest first." }),
   })
   .meta({ id: "Question" });
+
+const topicFields = {
+  slug: z.string().meta({ description: "The topic's slug, as in its web page /forum/topics/{slug}.", example: "morning-stiffness" }),
+  name: z.string().meta({ example: "Morning stiffness" }),
+  description: z.string().meta({ description: "One or two sentences about the topic; may be empty." }),
+};
+
+export const TopicSchema = z
+  .strictObject({ ...topicFields, questionCount: count.meta({ description: "Visible questions filed under the topic." }) })
+  .meta({ id: "Topic" });
+
+export const TopicListSchema = z
+  .strictObject({ topics: z.array(TopicSchema).meta({ description: "Every topic, in the order the forum lists them." }) })
+  .meta({ id: "TopicList" });
+
+const sortField = z.enum(FORUM_SORTS).meta({
+  description: "newest: newest first (the default); unanswered: only questions without a visible answer, newest first; active: the most recent answer (or question) first.",
+  example: "newest",
+});
+
+export const TopicPageSchema = z
+  .strictObject({
+    topic: z.strictObject(topicFields).meta({ description: "The topic itself." }),
+    questions: z.array(QuestionSummarySchema),
+    sort: sortField,
+    ...paging,
+  })
+  .meta({ id: "TopicPage" });
 
 export const PlacePageSchema = z
   .strictObject({
@@ -179,6 +216,24 @@ export const PageQuerySchema = z.object({
     .meta({ description: "Page number, from 1 (20 items a page). A page past the last one is empty.", example: 1 }),
 });
 
+const SORT_MESSAGE = "sort must be newest, unanswered or active";
+const sortQuery = z
+  .enum(FORUM_SORTS, { error: SORT_MESSAGE })
+  .optional()
+  .meta({ description: "The order: newest (the default), unanswered (only those without a visible answer, newest first) or active (most recent activity first).", example: "active" });
+
+export const QuestionListQuerySchema = PageQuerySchema.extend({
+  topic: z
+    .string()
+    .max(TOPIC_SLUG_MAX, "topic must be a topic's slug (GET /topics lists them)")
+    .regex(TOPIC_SLUG, "topic must be a topic's slug (GET /topics lists them)")
+    .optional()
+    .meta({ description: "Only the questions of this topic (its slug; GET /topics lists them). An unknown topic is 404.", example: "morning-stiffness" }),
+  sort: sortQuery,
+});
+
+export const TopicQuerySchema = PageQuerySchema.extend({ sort: sortQuery });
+
 export const POST_SLUG = /^[a-z0-9-]{1,120}$/;
 export const QUESTION_ID = /^[0-9]{1,9}$/;
 
@@ -188,6 +243,10 @@ export const SlugParamSchema = z.object({
 
 export const QuestionIdParamSchema = z.object({
   id: z.string().regex(QUESTION_ID).meta({ description: "The question's numeric id.", example: "1" }),
+});
+
+export const TopicSlugParamSchema = z.object({
+  topicSlug: z.string().regex(TOPIC_SLUG).meta({ description: "The topic's slug.", example: "morning-stiffness" }),
 });
 
 export const PlaceParamSchema = z.object({
@@ -218,6 +277,14 @@ export const QuestionBodySchema = questionSchema
     submissionKey: questionSchema.shape.submissionKey.meta({
       description: "Any string up to 64 characters. Sending the same key again returns the question already stored (200) instead of a second one.",
     }),
+    topicSlug: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description: "The slug of the topic to file the question under (GET /topics lists them); left out or null for none. An unknown slug is refused (400 validation_failed) and nothing is stored.",
+        example: "morning-stiffness",
+      }),
     ...ApiPostExtrasSchema.shape,
   })
   .meta({

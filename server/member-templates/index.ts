@@ -2,8 +2,9 @@
 //
 // Who is served from a template: a GET for one of the public pages below, by a member whose
 // session was read within the last half minute (the viewer cache), without a toast cookie and with
-// no query string but `?page=N` (and `?q=` on /search). Anyone else, and the first member to ask
-// for a page since the last write, goes on to Express and React Router. For the latter the page is
+// no query string but `?page=N` (and `?q=` on /search, `?topic=` and `?sort=` on the forum's
+// lists). Anyone else, and the first member to ask for a page since the last write, goes on to
+// Express and React Router. For the latter the page is
 // rendered with stand-ins for the member's values (`templateRenderOf` tells the app so), cut into
 // a template, kept, and filled in for them like for everyone after them.
 //

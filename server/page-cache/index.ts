@@ -4,7 +4,7 @@
 //
 // Who is served from the cache: GET or HEAD, no session cookie (any `better-auth.*` cookie), no
 // toast cookie (its message is read once by the page that shows it), and no query string other
-// than `?page=N` (and `?q=` on /search). The cache key is the path, that query, and the
+// than `?page=N` (and `?q=` on /search, `?topic=` and `?sort=` on the forum's lists). The cache key is the path, that query, and the
 // `sidebar:state` cookie, the only other input that changes the HTML for a visitor. React
 // Router's `.data` requests (client navigation) are cached by the same rule.
 //
@@ -24,6 +24,7 @@
 // server.js: on these machines Express's own routing costs more than the whole cached answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { isForumSort, isTopicSlug } from "../../app/lib/forum-list";
 import { logRequest, type Logger } from "../../app/server/log.server";
 import type { CachedPage, PageCache } from "../../app/server/page-cache.server";
 import { measureDataAge } from "../../app/server/cache/data-age.server";
@@ -42,6 +43,7 @@ const TOAST_COOKIE = /(?:^|;\s*)toast=/;
 const SIDEBAR_COOKIE = /(?:^|;\s*)sidebar:state=(true|false)/;
 const PAGE_PARAM = /^[1-9]\d{0,5}$/;
 const MAX_SEARCH_QUERY = 200;
+const TOPIC_PAGE = /^\/forum\/topics\/[a-z0-9-]{1,60}(?:\.data)?$/;
 const CACHEABLE_TYPE = /^(text\/html|text\/x-script|text\/plain|application\/xml|application\/rss\+xml)\b/i;
 export const CSP_HEADERS = ["content-security-policy", "content-security-policy-report-only"];
 // Never part of a stored page: per-request ids, per-response framing, validators and cookies.
@@ -115,10 +117,16 @@ export function pageKeyOf(req: Pick<IncomingMessage, "headers" | "url">): string
     const params = new URLSearchParams(url.slice(q + 1));
     const kept = new URLSearchParams();
     const search = path === "/search" || path === "/search.data";
+    // The forum chooses by topic (on /forum) and orders (there and on a topic's page): only the
+    // three orders and a slug-shaped topic make a stored page; any other value is rendered as asked.
+    const forum = path === "/forum" || path === "/forum.data";
+    const sortable = forum || TOPIC_PAGE.test(path);
     for (const [name, value] of params) {
       if (kept.has(name)) return null;
       if (name === "page" && PAGE_PARAM.test(value)) kept.set(name, value);
       else if (name === "q" && search && value.length <= MAX_SEARCH_QUERY) kept.set(name, value);
+      else if (name === "sort" && sortable && isForumSort(value)) kept.set(name, value);
+      else if (name === "topic" && forum && isTopicSlug(value)) kept.set(name, value);
       else return null;
     }
     kept.sort();

@@ -21,6 +21,8 @@ const OPERATION_IDS = [
   "createQuestion",
   "getQuestion",
   "createAnswer",
+  "listTopics",
+  "getTopic",
   "getPlacePage",
   "getOpenApiDocument",
 ];

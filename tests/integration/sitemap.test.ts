@@ -1,7 +1,7 @@
 // What search engines and feed readers fetch: /sitemap.xml, /robots.txt and /rss.xml.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, cities, cityServicePages, forumQuestions, services } from "../../db/schema";
+import { blogPosts, cities, cityServicePages, forumQuestions, forumTopics, services } from "../../db/schema";
 import { GUIDE_SLUGS } from "../../app/routes";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as rssLoader } from "~/routes/rss";
@@ -142,6 +142,7 @@ describe("/sitemap.xml", () => {
 
     const posts = await rt.db.select().from(blogPosts).where(eq(blogPosts.published, true));
     const questions = (await rt.db.select().from(forumQuestions)).filter((q) => !q.hiddenAt);
+    const topics = await rt.db.select().from(forumTopics);
     const activeCities = (await rt.db.select().from(cities)).filter((c) => c.isActive);
     const activeServices = (await rt.db.select().from(services)).filter((s) => s.isActive);
     const expected = [
@@ -154,6 +155,8 @@ describe("/sitemap.xml", () => {
       "/contact",
       ...GUIDE_SLUGS.map((s) => `/blog/${s}`),
       ...posts.map((p) => `/article/${encodeURIComponent(p.slug)}`),
+      "/forum/topics",
+      ...topics.map((t) => `/forum/topics/${t.slug}`),
       ...questions.map((q) => `/forum/${q.id}`),
       ...activeCities.flatMap((c) => activeServices.map((s) => `/${c.slug}/${s.slug}`)),
     ].map((p) => `${SITE_URL}${p}`);

@@ -3,14 +3,14 @@
 import { Plus } from "~/components/icons";
 import * as React from "react";
 import { Link, useFetcher } from "react-router";
-import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
+import { newSubmissionKey, PostFields, type PostFormResult, type TopicOption } from "~/components/forum/post-form";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";
 
 export type ActionData = PostFormResult & { toast?: { id: string; title: string; description?: string; variant?: "destructive" } };
 
-export default function AskQuestionDialog({ submissionKey }: { submissionKey: string }) {
+export default function AskQuestionDialog({ submissionKey, topics, topicId, askHref }: { submissionKey: string; topics: readonly TopicOption[]; topicId: number | null; askHref: string }) {
   const fetcher = useFetcher<ActionData>();
   const show = useToast();
   const [open, setOpen] = React.useState(false);
@@ -34,7 +34,7 @@ export default function AskQuestionDialog({ submissionKey }: { submissionKey: st
       {/* A link, so that without JavaScript it opens the form on the page instead. */}
       <Link
         ref={opener}
-        to="/forum?ask=1#ask"
+        to={askHref}
         className={buttonVariants()}
         aria-haspopup="dialog"
         onClick={(event) => {
@@ -54,7 +54,7 @@ export default function AskQuestionDialog({ submissionKey }: { submissionKey: st
       >
         <fetcher.Form key={formKey} method="post" action="/forum" className="mt-4 grid gap-4">
           <input type="hidden" name="via" value="dialog" />
-          <PostFields kind="question" idPrefix="ask" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Question" />
+          <PostFields kind="question" idPrefix="ask" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Question" topics={topics} topicId={topicId} />
           <p className="text-sm text-muted-foreground">
             Please read our{" "}
             <Link to="/community-guidelines" className="underline" target="_blank">

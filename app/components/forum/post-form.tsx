@@ -2,10 +2,16 @@
 // warning about personal details, and a fresh submission key so a double submit stores one post.
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import * as React from "react";
-import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
+import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { containsPersonalDetails, PERSONAL_DETAILS_WARNING } from "~/lib/personal-details";
 import { LIMITS } from "~/lib/limits";
+
+/** A topic as the ask form offers it. */
+export interface TopicOption {
+  id: number;
+  name: string;
+}
 
 export interface PostFormResult {
   ok?: boolean;
@@ -22,7 +28,13 @@ export function PostFields({
   submissionKey,
   busyLabel,
   submitLabel,
+  topics,
+  topicId,
 }: {
+  /** The topics a question may be filed under (questions only); the select is left out without. */
+  topics?: readonly TopicOption[];
+  /** The topic chosen at first (the list the member asks from), else "No topic". */
+  topicId?: number | null;
   kind: "question" | "answer";
   idPrefix: string;
   result?: PostFormResult;
@@ -50,6 +62,23 @@ export function PostFields({
           error={errors.title}
           hint="A short summary of your question."
         />
+      ) : null}
+      {kind === "question" && topics?.length ? (
+        <SelectField
+          id={`${idPrefix}-topic`}
+          label="Topic"
+          name="topic"
+          defaultValue={result?.values?.topic ?? (topicId ? String(topicId) : "")}
+          error={errors.topic}
+          hint="Optional: helps others with the same question find it."
+        >
+          <option value="">No topic</option>
+          {topics.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
       <TextAreaField
         id={`${idPrefix}-content`}

@@ -10,6 +10,10 @@ export function Input({ className, ...props }: React.ComponentProps<"input">) {
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
   return <textarea className={cn(fieldClass, "min-h-32", className)} {...props} />;
 }
+/** A native select: works without JavaScript, and phones show their own large picker. */
+export function Select({ className, ...props }: React.ComponentProps<"select">) {
+  return <select className={cn(fieldClass, "min-h-11", className)} {...props} />;
+}
 export function Label({ className, ...props }: React.ComponentProps<"label">) {
   return <label className={cn("block text-base font-medium", className)} {...props} />;
 }

@@ -1,0 +1,226 @@
+// The forum's list of questions as /forum and each topic's page show it: one row per question,
+// the controls that choose the topic and the order (a plain GET form), and the topics as links.
+import { AuthorName } from "~/components/author-name";
+import { Link } from "react-router";
+import { RelativeTime } from "~/components/relative-time";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Label, Select } from "~/components/ui/input";
+import { FORUM_SORTS, SORT_LABELS, type ForumSort } from "~/lib/forum-list";
+
+export interface ListedAnswer {
+  id: number;
+  content: string;
+  createdAt: string;
+  authorName: string;
+  authorProfile: string | null;
+}
+
+export interface ListedQuestion {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: string;
+  authorName: string;
+  authorProfile: string | null;
+  answerCount: number;
+  lastActivityAt: string;
+  topic: { slug: string; name: string } | null;
+  recentAnswers: ListedAnswer[];
+}
+
+export interface TopicLink {
+  slug: string;
+  name: string;
+}
+
+export const topicPath = (slug: string) => `/forum/topics/${slug}`;
+
+/** What the list is, said to screen readers (its order, and whether only unanswered ones). */
+export const LIST_LABELS: Record<ForumSort, string> = {
+  newest: "Questions, newest first",
+  unanswered: "Unanswered questions, newest first",
+  active: "Questions, most recently active first",
+};
+
+function AnswerPreview({ answer }: { answer: ListedAnswer }) {
+  return (
+    <li className="rounded-md bg-muted px-3 py-2">
+      <p className="line-clamp-2 whitespace-pre-line">{answer.content}</p>
+      <p className="text-sm text-muted-foreground">
+        <AuthorName name={answer.authorName} profile={answer.authorProfile} />
+        {" · "}
+        <RelativeTime date={answer.createdAt} />
+      </p>
+    </li>
+  );
+}
+
+// Lucide's message-circle, as plain markup: twenty of them on a page, each rendered as it is
+// rather than through the icon component.
+const ANSWERS_ICON = (
+  <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+    <path d="M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719" />
+  </svg>
+);
+
+/** "Ana Lopez" gives "AL", "Anonymous" "A": the author's mark beside each row. */
+function initials(name: string) {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0] ?? "")
+    .join("")
+    .toUpperCase();
+}
+
+/**
+ * One question as one row a regular can scan: the author's initials, the title, a one-line
+ * excerpt, then its topic, answers, author, asked and last active. The first answers stay one
+ * click away under "Recent Answers" instead of filling the list.
+ */
+function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTopic: boolean }) {
+  const n = question.answerCount;
+  const href = `/forum/${question.id}`;
+  return (
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b py-3 last:border-b-0" data-question-row="">
+      <span aria-hidden="true" className="mt-1 grid size-10 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
+        {initials(question.authorName)}
+      </span>
+      <div className="grid min-w-0 gap-0.5">
+        <h2 className="text-lg font-semibold leading-snug">
+          <Link to={href} className="hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+            {question.title}
+          </Link>
+        </h2>
+        <p className="truncate text-muted-foreground" data-excerpt="">
+          {question.content.replace(/\s+/g, " ")}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
+          {showTopic && question.topic ? (
+            <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 items-center font-medium text-foreground underline" data-topic="">
+              <span className="sr-only">Topic: </span>
+              {question.topic.name}
+            </Link>
+          ) : null}
+          <span className="inline-flex items-center gap-1">
+            {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}
+          </span>
+          <span>
+            <AuthorName name={question.authorName} profile={question.authorProfile} />
+            {" · asked "}
+            <RelativeTime date={question.createdAt} />
+          </span>
+          <span>
+            {"last activity "}
+            <RelativeTime date={question.lastActivityAt} />
+          </span>
+          <Link to={href} className="inline-flex min-h-11 items-center font-medium text-primary underline">
+            {n ? "Read all answers" : "Be the first to answer"}
+            <span className="sr-only">{`: ${question.title}`}</span>
+          </Link>
+        </p>
+        {question.recentAnswers.length ? (
+          <details className="text-sm">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
+              Recent Answers<span className="sr-only">{` to ${question.title}`}</span>
+            </summary>
+            <ul className="grid gap-2">
+              {question.recentAnswers.map((a) => (
+                <AnswerPreview key={a.id} answer={a} />
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The rows, or what to say when the list is empty (an empty topic, no unanswered questions). */
+export function QuestionList({ questions, sort, showTopic = true, empty }: { questions: ListedQuestion[]; sort: ForumSort; showTopic?: boolean; empty: { title: string; text: string } }) {
+  if (questions.length === 0) {
+    return (
+      <Card>
+        <CardContent className="py-12 text-center">
+          <h2 className="text-xl font-semibold">{empty.title}</h2>
+          <p className="mt-2 text-muted-foreground">{empty.text}</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <ol className="rounded-xl border bg-card px-4 text-card-foreground" aria-label={LIST_LABELS[sort]}>
+      {questions.map((q) => (
+        <QuestionRow key={q.id} question={q} showTopic={showTopic} />
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Which questions and in what order: a GET form, so it works without JavaScript and every choice
+ * has an address of its own. The topic select is there on /forum (`topics`), not on a topic's page.
+ */
+export function ListControls({ action, sort, topics, topic }: { action: string; sort: ForumSort; topics?: readonly TopicLink[]; topic?: string | null }) {
+  return (
+    <form method="get" action={action} className="mb-4 flex flex-wrap items-end gap-3" aria-label="Choose which questions to show">
+      {topics ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor="list-topic">Topic</Label>
+          <Select id="list-topic" name="topic" defaultValue={topic ?? ""} className="w-auto min-w-48">
+            <option value="">All topics</option>
+            {topics.map((t) => (
+              <option key={t.slug} value={t.slug}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
+      <div className="grid gap-1.5">
+        <Label htmlFor="list-sort">Sort by</Label>
+        <Select id="list-sort" name="sort" defaultValue={sort} className="w-auto min-w-48">
+          {FORUM_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button type="submit" variant="outline">
+        Show questions
+      </Button>
+    </form>
+  );
+}
+
+/** The topics as links to their pages (and to the list of all topics). */
+export function TopicLinks({ topics, current }: { topics: readonly TopicLink[]; current?: string | null }) {
+  if (!topics.length) return null;
+  return (
+    <nav aria-labelledby="browse-topics" className="mb-6">
+      <h2 id="browse-topics" className="mb-2 text-lg font-semibold">
+        Browse by topic
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {topics.map((t) => (
+          <li key={t.slug}>
+            <Link
+              to={topicPath(t.slug)}
+              aria-current={t.slug === current ? "page" : undefined}
+              className="inline-flex min-h-11 items-center rounded-full border-2 px-4 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring aria-[current=page]:border-primary aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
+            >
+              {t.name}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to="/forum/topics" className="inline-flex min-h-11 items-center px-2 font-medium underline">
+            All topics
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,92 @@
+// /forum/topics/:slug: one topic's questions, with its name and description, in the forum's three
+// orders and pages (?sort=, ?page=). Its data comes from the shared reads (listings.server.ts).
+import { data, Link } from "react-router";
+import { ListControls, QuestionList } from "~/components/forum/question-list";
+import { Pagination, pageParam } from "~/components/pagination";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { forumListHref, isForumSort, isTopicSlug } from "~/lib/forum-list";
+import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import { runtimeContext } from "~/server/context";
+import { forumPage, topicBySlug } from "~/server/listings.server";
+import { getViewer } from "~/server/session.server";
+import type { Route } from "./+types/forum-topic";
+
+// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
+export const handle = MEMBER_TEMPLATE;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext);
+  const slug = params.slug ?? "";
+  const topic = isTopicSlug(slug) ? await topicBySlug(runtime, slug) : null;
+  if (!topic) throw data(null, { status: 404 });
+  const requested = new URL(request.url).searchParams.get("sort");
+  // Anything but the three orders shows the default one (and such an address is never stored).
+  const sort = isForumSort(requested) ? requested : "newest";
+  const page = pageParam(request);
+  const result = await forumPage(runtime, { page, sort, topicId: topic.id });
+  // A page past the last is not found (not the last page again under another address).
+  if (result.page !== page) throw data(null, { status: 404 });
+  return {
+    topic: { slug: topic.slug, name: topic.name, description: topic.description },
+    questions: result.questions,
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+    sort,
+    signedIn: Boolean(getViewer(context)),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const siteUrl = siteUrlFrom(matches);
+  if (!loaderData) return seo(siteUrl, { title: "Topic not found", noindex: true });
+  const { topic, page, sort } = loaderData;
+  const base = `/forum/topics/${topic.slug}`;
+  return seo(siteUrl, {
+    title: `${topic.name}: forum questions${page > 1 ? ` (page ${page})` : ""}`,
+    description: topic.description || `Questions and answers about ${topic.name.toLowerCase()} from people living with rheumatoid arthritis.`,
+    // Another order shows the same questions again: the default order is the canonical one.
+    path: sort === "newest" && page > 1 ? `${base}?page=${page}` : base,
+  });
+};
+
+export default function ForumTopic({ loaderData }: Route.ComponentProps) {
+  const { topic, questions, total, page, pageCount, sort, signedIn } = loaderData;
+  const base = `/forum/topics/${topic.slug}`;
+  const askHref = `/forum?topic=${topic.slug}&ask=1#ask`;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <nav aria-label="Breadcrumb" className="mb-4 flex flex-wrap gap-x-4">
+        <Link to="/forum" className="inline-flex min-h-11 items-center underline">
+          ← Back to the forum
+        </Link>
+        <Link to="/forum/topics" className="inline-flex min-h-11 items-center underline">
+          All topics
+        </Link>
+      </nav>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="grid max-w-2xl gap-2">
+          <h1 className="text-3xl font-bold">{topic.name}</h1>
+          {topic.description ? <p className="text-lg text-muted-foreground">{topic.description}</p> : null}
+          <p className="text-muted-foreground">{`${total} ${total === 1 ? "question" : "questions"}`}</p>
+        </div>
+        <Link to={signedIn ? askHref : `/auth?redirectTo=${encodeURIComponent(base)}`} className={buttonVariants({ variant: signedIn ? "default" : "outline" })}>
+          {signedIn ? "Ask about this topic" : "Sign in to ask questions"}
+        </Link>
+      </div>
+      <ListControls action={base} sort={sort} />
+      <QuestionList
+        questions={questions}
+        sort={sort}
+        showTopic={false}
+        empty={
+          sort === "unanswered"
+            ? { title: "No unanswered questions", text: "Every question in this topic has an answer." }
+            : { title: "No questions in this topic yet", text: "Be the first to ask about it." }
+        }
+      />
+      <Pagination page={page} pageCount={pageCount} basePath={base} label={`${topic.name} pages`} hrefFor={(p) => forumListHref(base, { sort, page: p })} />
+    </div>
+  );
+}

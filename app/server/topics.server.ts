@@ -1,0 +1,141 @@
+// The forum's topics: the list admins keep (name, slug, description, order) and what readers see
+// of it. A question has at most one topic; deleting a topic leaves its questions without one (the
+// foreign key sets it to null), so nothing anyone wrote is lost.
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { isTopicSlug, TOPIC_SLUG_MAX } from "~/lib/forum-list";
+import { isRowId } from "~/lib/validation";
+import type { Db } from "./db.server";
+import { slugify } from "./slug.server";
+import { forumQuestions, forumTopics } from "../../db/schema";
+
+export interface TopicView {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  position: number;
+}
+
+export class TopicNotFoundError extends Error {}
+/** Another topic already has the slug (or the name gives one that another has). */
+export class TopicSlugTakenError extends Error {}
+/** The slug was left empty and the name gives none (it has no letters or digits). */
+export class TopicSlugMissingError extends Error {}
+
+const columns = { id: forumTopics.id, slug: forumTopics.slug, name: forumTopics.name, description: forumTopics.description, position: forumTopics.position };
+
+/** Every topic, in the order admins set. */
+export async function listTopics(db: Db): Promise<TopicView[]> {
+  return db.select(columns).from(forumTopics).orderBy(asc(forumTopics.position), asc(forumTopics.id));
+}
+
+/** Every topic with its number of visible questions, in order (the list of topics). */
+export async function listTopicsWithCounts(db: Db) {
+  const rows = await db
+    .select({ ...columns, questions: sql<number>`(select count(*)::int from ${forumQuestions} where ${forumQuestions.topicId} = ${forumTopics.id} and ${forumQuestions.hiddenAt} is null)` })
+    .from(forumTopics)
+    .orderBy(asc(forumTopics.position), asc(forumTopics.id));
+  return rows.map((r) => ({ ...r, questions: Number(r.questions) }));
+}
+
+export async function getTopicBySlug(db: Db, slug: string): Promise<TopicView | null> {
+  if (!isTopicSlug(slug)) return null;
+  const [row] = await db.select(columns).from(forumTopics).where(eq(forumTopics.slug, slug));
+  return row ?? null;
+}
+
+export async function getTopicById(db: Db, id: number): Promise<TopicView | null> {
+  if (!isRowId(id)) return null;
+  const [row] = await db.select(columns).from(forumTopics).where(eq(forumTopics.id, id));
+  return row ?? null;
+}
+
+/** How many visible questions a topic has (one index range). */
+export async function countTopicQuestions(db: Db, topicId: number, options: { unanswered?: boolean } = {}) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(forumQuestions)
+    .where(and(eq(forumQuestions.topicId, topicId), isNull(forumQuestions.hiddenAt), options.unanswered ? eq(forumQuestions.answerCount, 0) : undefined));
+  return row.n;
+}
+
+/** The slug to store: the one given, else one made from the name; refused when another topic has it. */
+async function slugFor(db: Db, input: { name: string; slug: string }, exceptId?: number) {
+  const slug = input.slug || slugify(input.name).slice(0, TOPIC_SLUG_MAX).replace(/-+$/, "");
+  if (!isTopicSlug(slug)) throw new TopicSlugMissingError(input.name);
+  const [clash] = await db
+    .select({ id: forumTopics.id })
+    .from(forumTopics)
+    .where(exceptId ? and(eq(forumTopics.slug, slug), ne(forumTopics.id, exceptId)) : eq(forumTopics.slug, slug));
+  if (clash) throw new TopicSlugTakenError(slug);
+  return slug;
+}
+
+/** A unique-violation from PostgreSQL: two admins saving the same slug at once. */
+function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Adds a topic at the end of the list. */
+export async function createTopic(db: Db, input: { name: string; slug: string; description: string }): Promise<TopicView> {
+  const slug = await slugFor(db, input);
+  try {
+    const [row] = await db
+      .insert(forumTopics)
+      .values({ slug, name: input.name, description: input.description, position: sql`(select coalesce(max(${forumTopics.position}), 0) + 1 from ${forumTopics})` })
+      .returning(columns);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TopicSlugTakenError(slug);
+    throw error;
+  }
+}
+
+/** Renames a topic, changes its slug or description; its questions stay with it. */
+export async function updateTopic(db: Db, id: number, input: { name: string; slug: string; description: string }): Promise<TopicView> {
+  if (!(await getTopicById(db, id))) throw new TopicNotFoundError(String(id));
+  const slug = await slugFor(db, input, id);
+  try {
+    const [row] = await db
+      .update(forumTopics)
+      .set({ slug, name: input.name, description: input.description, updatedAt: new Date() })
+      .where(eq(forumTopics.id, id))
+      .returning(columns);
+    if (!row) throw new TopicNotFoundError(String(id));
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TopicSlugTakenError(slug);
+    throw error;
+  }
+}
+
+/**
+ * Moves a topic one place up or down the list (swapping with its neighbour). Returns false when
+ * it is already first (up) or last (down).
+ */
+export async function moveTopic(db: Db, id: number, direction: "up" | "down"): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Positions are renumbered 1..n first, so equal positions (or gaps) never stop a move.
+    await tx.execute(sql`update forum_topics t set position = o.n from (select id, row_number() over (order by position, id)::int as n from forum_topics) o where o.id = t.id and t.position <> o.n`);
+    const [topic] = await tx.select({ position: forumTopics.position }).from(forumTopics).where(eq(forumTopics.id, id)).for("update");
+    if (!topic) throw new TopicNotFoundError(String(id));
+    const [neighbour] = await tx
+      .select({ id: forumTopics.id, position: forumTopics.position })
+      .from(forumTopics)
+      .where(direction === "up" ? lt(forumTopics.position, topic.position) : gt(forumTopics.position, topic.position))
+      .orderBy(direction === "up" ? desc(forumTopics.position) : asc(forumTopics.position))
+      .limit(1);
+    if (!neighbour) return false;
+    await tx.update(forumTopics).set({ position: neighbour.position }).where(eq(forumTopics.id, id));
+    await tx.update(forumTopics).set({ position: topic.position }).where(eq(forumTopics.id, neighbour.id));
+    return true;
+  });
+}
+
+/** Deletes a topic; its questions stay, without a topic. */
+export async function deleteTopic(db: Db, id: number) {
+  if (!isRowId(id)) throw new TopicNotFoundError(String(id));
+  const rows = await db.delete(forumTopics).where(eq(forumTopics.id, id)).returning({ id: forumTopics.id });
+  if (!rows.length) throw new TopicNotFoundError(String(id));
+}
