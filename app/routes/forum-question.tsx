@@ -465,7 +465,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </p>
         {question.topic ? (
           <p>
-            Topic:{" "}
+            {"Topic: "}
             <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 items-center font-medium underline" data-topic="">
               {question.topic.name}
             </Link>

@@ -250,6 +250,8 @@ describe("every route that opted in", () => {
       "routes/blog": "/blog",
       "routes/forum": "/forum",
       "routes/forum-question": `/forum/${question}`,
+      "routes/forum-topic": "/forum/topics/hands-and-fingers?sort=active",
+      "routes/forum-topics": "/forum/topics",
       "routes/search": "/search?q=gloves",
       "routes/community-guidelines": "/community-guidelines",
       "routes/article": `/article/${post.slug}`,
@@ -333,7 +335,7 @@ describe("template keys and cutting", () => {
 
   it("lets only routes that opted in through their handle be templates", async () => {
     const eligible = templateEligibility((await app.build()).routes);
-    for (const path of ["/", "/forum", "/forum/12", "/blog", "/blog/capsaicin-arthritis-guide", "/article/any-story", "/search", "/community-guidelines"]) {
+    for (const path of ["/", "/forum", "/forum/12", "/forum/topics", "/forum/topics/diet", "/blog", "/blog/capsaicin-arthritis-guide", "/article/any-story", "/search", "/community-guidelines"]) {
       expect(eligible(path), path).toBe(true);
     }
     for (const path of ["/account", "/account/security", "/admin", "/admin/reports", "/auth", "/auth/reset", "/new-york/arthritis-pain-relief", "/forum/1/extra", "/no-such-page"]) {

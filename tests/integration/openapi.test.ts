@@ -145,7 +145,9 @@ describe("the OpenAPI document", () => {
       expect(result.success, `${path}: ${result.error?.message}`).toBe(true);
       checked++;
 
-      if (op.responses["404"]) {
+      // A path with an id or slug in it answers 404 for one that does not exist (GET /questions's
+      // 404 is for an unknown ?topic=, checked in topics.test.ts).
+      if (op.responses["404"] && path.includes("{")) {
         const missingUrl = path.replace(/\{(\w+)\}/g, "does-not-exist-999");
         const missing = await fetch(`${base}${missingUrl}`);
         expect(missing.status, missingUrl).toBe(404);
