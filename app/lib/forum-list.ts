@@ -34,3 +34,24 @@ export function forumListHref(base: string, options: { topic?: string | null; so
   const query = params.toString();
   return query ? `${base}?${query}` : base;
 }
+
+/**
+ * The same list's address without the choices that say nothing (an empty topic, the default
+ * order), or null when it has none: the forum's GET form sends both, and each list keeps one
+ * address (one stored page, one canonical URL).
+ */
+export function withoutDefaults(url: URL): string | null {
+  const params = new URLSearchParams(url.search);
+  let changed = false;
+  if (params.get("topic") === "") {
+    params.delete("topic");
+    changed = true;
+  }
+  if (params.get("sort") === "newest") {
+    params.delete("sort");
+    changed = true;
+  }
+  if (!changed) return null;
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}

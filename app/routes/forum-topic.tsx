@@ -1,10 +1,10 @@
 // /forum/topics/:slug: one topic's questions, with its name and description, in the forum's three
 // orders and pages (?sort=, ?page=). Its data comes from the shared reads (listings.server.ts).
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ListControls, QuestionList } from "~/components/forum/question-list";
 import { Pagination, pageParam } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { forumListHref, isForumSort, isTopicSlug } from "~/lib/forum-list";
+import { forumListHref, isForumSort, isTopicSlug, withoutDefaults } from "~/lib/forum-list";
 import { MEMBER_TEMPLATE } from "~/lib/route-handle";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
@@ -20,7 +20,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = params.slug ?? "";
   const topic = isTopicSlug(slug) ? await topicBySlug(runtime, slug) : null;
   if (!topic) throw data(null, { status: 404 });
-  const requested = new URL(request.url).searchParams.get("sort");
+  const url = new URL(request.url);
+  // "?sort=newest" (what the form sends for the default order) is the topic's plain address.
+  const plain = withoutDefaults(url);
+  if (plain) throw redirect(plain, 301);
+  const requested = url.searchParams.get("sort");
   // Anything but the three orders shows the default one (and such an address is never stored).
   const sort = isForumSort(requested) ? requested : "newest";
   const page = pageParam(request);

@@ -1,13 +1,13 @@
 import { Plus } from "~/components/icons";
 import * as React from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { ActionData as AskActionData } from "~/components/forum/ask-question-dialog";
 import { PostFields, type TopicOption } from "~/components/forum/post-form";
 import { ListControls, QuestionList, TopicLinks } from "~/components/forum/question-list";
 import { Pagination, pageParam } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent } from "~/components/ui/card";
-import { forumListHref, isForumSort, SORT_LABELS, type ForumSort } from "~/lib/forum-list";
+import { forumListHref, isForumSort, SORT_LABELS, withoutDefaults, type ForumSort } from "~/lib/forum-list";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { forumPage, topicList } from "~/server/listings.server";
@@ -44,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
   const url = new URL(request.url);
+  const plain = withoutDefaults(url);
+  if (plain) throw redirect(plain, 301);
   const page = pageParam(request);
   const sort = sortParam(url);
   // While the database is away the page still works, with an empty list (and no topics).
