@@ -466,7 +466,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {question.topic ? (
           <p>
             {"Topic: "}
-            <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 items-center font-medium underline" data-topic="">
+            <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 min-w-11 items-center font-medium underline" data-topic="">
               {question.topic.name}
             </Link>
           </p>

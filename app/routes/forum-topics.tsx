@@ -43,7 +43,7 @@ export default function ForumTopics({ loaderData }: Route.ComponentProps) {
               <Card className="h-full">
                 <CardContent className="grid gap-1 pt-6">
                   <h2 className="text-xl font-semibold">
-                    <Link to={topicPath(t.slug)} className="inline-flex min-h-11 items-center underline">
+                    <Link to={topicPath(t.slug)} className="inline-flex min-h-11 min-w-11 items-center underline">
                       {t.name}
                     </Link>
                   </h2>

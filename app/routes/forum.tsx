@@ -181,7 +181,6 @@ export default function Forum({ loaderData, actionData }: Route.ComponentProps) 
         )}
       </div>
       {signedIn && (askInline || inlineResult) ? <AskQuestionInline {...ask} result={inlineResult} /> : null}
-      <TopicLinks topics={topics} current={topic?.slug} />
       <ListControls action="/forum" sort={sort} topics={topics} topic={topic?.slug} />
       {topic || sort !== "newest" ? (
         <p className="mb-4 text-muted-foreground">
@@ -198,6 +197,8 @@ export default function Forum({ loaderData, actionData }: Route.ComponentProps) 
         }
       />
       <Pagination page={page} pageCount={pageCount} basePath="/forum" label="Forum pages" hrefFor={(p) => forumListHref("/forum", { topic: topic?.slug, sort, page: p })} />
+      {/* Below the list, so a phone shows questions first; the select above chooses a topic too. */}
+      <TopicLinks topics={topics} current={topic?.slug} />
     </div>
   );
 }

@@ -98,7 +98,7 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
         </p>
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
           {showTopic && question.topic ? (
-            <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 items-center font-medium text-foreground underline" data-topic="">
+            <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 min-w-11 items-center font-medium text-foreground underline" data-topic="">
               <span className="sr-only">Topic: </span>
               {question.topic.name}
             </Link>
@@ -164,11 +164,13 @@ export function QuestionList({ questions, sort, showTopic = true, empty }: { que
  */
 export function ListControls({ action, sort, topics, topic }: { action: string; sort: ForumSort; topics?: readonly TopicLink[]; topic?: string | null }) {
   return (
-    <form method="get" action={action} className="mb-4 flex flex-wrap items-end gap-3" aria-label="Choose which questions to show">
+    // Two columns on a phone (both selects on one row, or the select beside the button), so the
+    // questions start higher up; a row on wider screens.
+    <form method="get" action={action} className="mb-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap" aria-label="Choose which questions to show">
       {topics ? (
         <div className="grid gap-1.5">
           <Label htmlFor="list-topic">Topic</Label>
-          <Select id="list-topic" name="topic" defaultValue={topic ?? ""} className="w-auto min-w-48">
+          <Select id="list-topic" name="topic" defaultValue={topic ?? ""} className="w-full px-2 sm:w-auto sm:min-w-48">
             <option value="">All topics</option>
             {topics.map((t) => (
               <option key={t.slug} value={t.slug}>
@@ -180,7 +182,7 @@ export function ListControls({ action, sort, topics, topic }: { action: string; 
       ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor="list-sort">Sort by</Label>
-        <Select id="list-sort" name="sort" defaultValue={sort} className="w-auto min-w-48">
+        <Select id="list-sort" name="sort" defaultValue={sort} className="w-full px-2 sm:w-auto sm:min-w-48">
           {FORUM_SORTS.map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}
@@ -188,7 +190,7 @@ export function ListControls({ action, sort, topics, topic }: { action: string; 
           ))}
         </Select>
       </div>
-      <Button type="submit" variant="outline">
+      <Button type="submit" variant="outline" className={topics ? "col-span-2 sm:col-auto" : undefined}>
         Show questions
       </Button>
     </form>
@@ -199,7 +201,7 @@ export function ListControls({ action, sort, topics, topic }: { action: string; 
 export function TopicLinks({ topics, current }: { topics: readonly TopicLink[]; current?: string | null }) {
   if (!topics.length) return null;
   return (
-    <nav aria-labelledby="browse-topics" className="mb-6">
+    <nav aria-labelledby="browse-topics" className="mt-8">
       <h2 id="browse-topics" className="mb-2 text-lg font-semibold">
         Browse by topic
       </h2>
