@@ -249,6 +249,10 @@ export const forumQuestions = pgTable(
     index("forum_questions_visible_activity_idx")
       .on(sql`(coalesce(${t.lastAnswerAt}, ${t.createdAt})) desc`, t.id.desc().nullsFirst())
       .where(sql`hidden_at is null`),
+    // A topic's questions, most recently active first (the topic's other order).
+    index("forum_questions_topic_activity_idx")
+      .on(t.topicId, sql`(coalesce(${t.lastAnswerAt}, ${t.createdAt})) desc`, t.id.desc().nullsFirst())
+      .where(sql`hidden_at is null`),
     index("forum_questions_unanswered_created_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`hidden_at is null and answer_count = 0`),

@@ -28,4 +28,5 @@ CREATE INDEX "forum_topics_position_idx" ON "forum_topics" USING btree ("positio
 ALTER TABLE "forum_questions" ADD CONSTRAINT "forum_questions_topic_id_forum_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."forum_topics"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "forum_questions_topic_created_idx" ON "forum_questions" USING btree ("topic_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "forum_questions_visible_activity_idx" ON "forum_questions" USING btree ((coalesce("last_answer_at", "created_at")) desc,"id" DESC NULLS FIRST) WHERE hidden_at is null;--> statement-breakpoint
+CREATE INDEX "forum_questions_topic_activity_idx" ON "forum_questions" USING btree ("topic_id",(coalesce("last_answer_at", "created_at")) desc,"id" DESC NULLS FIRST) WHERE hidden_at is null;--> statement-breakpoint
 CREATE INDEX "forum_questions_unanswered_created_idx" ON "forum_questions" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE hidden_at is null and answer_count = 0;
