@@ -44,7 +44,7 @@ test.describe("forum topics", () => {
     await expectLargeTargets(page, "topic page");
 
     // The asker moves it to another topic from the question page.
-    await page.getByRole("link", { name: title }).click();
+    await page.getByRole("link", { name: title, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByRole("link", { name: "Diet" })).toHaveAttribute("href", "/forum/topics/diet");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
