@@ -21,6 +21,8 @@ test.describe("helpful answers", () => {
     await signUp(helper);
     await gotoReady(helper, "/forum");
     await helper.getByRole("link", { name: title, exact: true }).click();
+    // The click navigates in the page: the address changes once the question's data has arrived.
+    await expect(helper).toHaveURL(/\/forum\/\d+$/);
     const path = questionPath ?? new URL(helper.url()).pathname;
     const first = `A warm mug held in both hands ${tag()}`;
     const second = `Running them under warm water ${tag()}`;

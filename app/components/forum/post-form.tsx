@@ -63,6 +63,18 @@ export function PostFields({
           hint="A short summary of your question."
         />
       ) : null}
+      <TextAreaField
+        id={`${idPrefix}-content`}
+        label={kind === "question" ? "Content" : "Your answer"}
+        name="content"
+        required
+        maxLength={LIMITS.contentMax}
+        rows={kind === "question" ? 6 : 4}
+        defaultValue={result?.values?.content}
+        onChange={(e) => setText((t) => ({ ...t, content: e.target.value }))}
+        error={errors.content}
+        hint={FORMATTING_HINT}
+      />
       {kind === "question" && topics?.length ? (
         <SelectField
           id={`${idPrefix}-topic`}
@@ -80,18 +92,6 @@ export function PostFields({
           ))}
         </SelectField>
       ) : null}
-      <TextAreaField
-        id={`${idPrefix}-content`}
-        label={kind === "question" ? "Content" : "Your answer"}
-        name="content"
-        required
-        maxLength={LIMITS.contentMax}
-        rows={kind === "question" ? 6 : 4}
-        defaultValue={result?.values?.content}
-        onChange={(e) => setText((t) => ({ ...t, content: e.target.value }))}
-        error={errors.content}
-        hint={FORMATTING_HINT}
-      />
       {personal ? (
         <div role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 text-amber-900">
           <p>{PERSONAL_DETAILS_WARNING}</p>

@@ -76,8 +76,8 @@ function initials(name: string) {
 
 /**
  * One question as one row a regular can scan: the author's initials, the title, a one-line
- * excerpt, then its topic, answers, author, asked and last active. The first answers stay one
- * click away under "Recent Answers" instead of filling the list.
+ * excerpt, answers, author, asked and last active, then its links: its topic, the question and
+ * "Recent Answers", under which the first answers stay one click away instead of filling the list.
  */
 function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTopic: boolean }) {
   const n = question.answerCount;
@@ -97,12 +97,6 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
           {question.content.replace(/\s+/g, " ")}
         </p>
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
-          {showTopic && question.topic ? (
-            <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 min-w-11 items-center font-medium text-foreground underline" data-topic="">
-              <span className="sr-only">Topic: </span>
-              {question.topic.name}
-            </Link>
-          ) : null}
           <span className="inline-flex items-center gap-1">
             {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}
           </span>
@@ -115,23 +109,32 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
             {"last activity "}
             <RelativeTime date={question.lastActivityAt} />
           </span>
+        </p>
+        {/* The row's links on one line of 44 px targets; opened, the answers take a line of their own. */}
+        <div className="flex flex-wrap items-center gap-x-4 text-sm">
+          {showTopic && question.topic ? (
+            <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 min-w-11 items-center font-medium underline" data-topic="">
+              <span className="sr-only">Topic: </span>
+              {question.topic.name}
+            </Link>
+          ) : null}
           <Link to={href} className="inline-flex min-h-11 items-center font-medium text-primary underline">
             {n ? "Read all answers" : "Be the first to answer"}
             <span className="sr-only">{`: ${question.title}`}</span>
           </Link>
-        </p>
-        {question.recentAnswers.length ? (
-          <details className="text-sm">
-            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
-              Recent Answers<span className="sr-only">{` to ${question.title}`}</span>
-            </summary>
-            <ul className="grid gap-2">
-              {question.recentAnswers.map((a) => (
-                <AnswerPreview key={a.id} answer={a} />
-              ))}
-            </ul>
-          </details>
-        ) : null}
+          {question.recentAnswers.length ? (
+            <details className="open:basis-full">
+              <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
+                Recent Answers<span className="sr-only">{` to ${question.title}`}</span>
+              </summary>
+              <ul className="grid gap-2">
+                {question.recentAnswers.map((a) => (
+                  <AnswerPreview key={a.id} answer={a} />
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </div>
       </div>
     </li>
   );
