@@ -297,7 +297,7 @@ describe("the forum's topic filter and orders", () => {
   it("offers the topic and order as labelled controls of a plain GET form, and links to every topic's page", async () => {
     const { html } = await page(`/forum?topic=${slug}&sort=active`);
     const form = /<form(?=[^>]*action="\/forum")(?=[^>]*method="get")[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
-    expect(form).toMatch(/<label[^>]*for="list-topic"[^>]*>Topic<\/label>/);
+    expect(form).toMatch(/<label[^>]*for="list-topic"[^>]*>Questions in<\/label>/);
     expect(form).toMatch(/<label[^>]*for="list-sort"[^>]*>Sort by<\/label>/);
     expect(form).toMatch(new RegExp(`<option value="${slug}" selected="">`));
     expect(form).toMatch(/<option value="active" selected="">Recently active<\/option>/);

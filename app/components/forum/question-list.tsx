@@ -172,7 +172,8 @@ export function ListControls({ action, sort, topics, topic }: { action: string; 
     <form method="get" action={action} className="mb-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap" aria-label="Choose which questions to show">
       {topics ? (
         <div className="grid gap-1.5">
-          <Label htmlFor="list-topic">Topic</Label>
+          {/* Not "Topic": that is the ask form's field, which can be on the same page. */}
+          <Label htmlFor="list-topic">Questions in</Label>
           <Select id="list-topic" name="topic" defaultValue={topic ?? ""} className="w-full px-2 sm:w-auto sm:min-w-48">
             <option value="">All topics</option>
             {topics.map((t) => (
