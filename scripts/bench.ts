@@ -166,6 +166,7 @@ async function countStatements(env: Record<string, string | undefined>, targets:
     }
   } finally {
     await new Promise((resolve) => server.close(resolve));
+    await runtime.mailOutbox.stop();
     await runtime.freshness.stop();
     await runtime.database.close();
   }
