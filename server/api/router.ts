@@ -17,6 +17,7 @@ import { bumpAfterWrites } from "../http/bump-after-writes";
 import type { Runtime } from "~/server/runtime.server";
 import { getStats } from "~/server/stats.server";
 import { createTokenVerifier } from "./bearer";
+import { createMemberRoutes, MEMBER_API_ROUTES } from "./member-routes";
 import { ApiError, cors, errorHandler, methodNotAllowed, notFound, preflight, sendJson } from "./http";
 import { createOpenApiDocument } from "./openapi";
 import {
@@ -55,6 +56,7 @@ export const API_ROUTES = {
   "/questions/:id/answers": ["POST"],
   "/places/:citySlug/:serviceSlug": ["GET"],
   "/openapi.json": ["GET"],
+  ...MEMBER_API_ROUTES,
 } as const;
 
 // ---------------------------------------------------------------- shaping
@@ -326,6 +328,8 @@ export function createApiRouter(runtime: Runtime) {
     res.setHeader("Location", `${req.baseUrl}/questions/${questionId}`);
     sendJson(res, result.created ? 201 : 200, AnswerCreatedSchema, { id: result.id, questionId, created: result.created });
   });
+
+  router.use(createMemberRoutes(runtime, { requireToken, requireJson, jsonBody }));
 
   router.get("/openapi.json", (_req, res) => {
     openApiDocument ??= createOpenApiDocument({ apiUrl: `${env.SITE_URL}${API_BASE}`, siteUrl: env.SITE_URL, supportEmail: env.SUPPORT_EMAIL });

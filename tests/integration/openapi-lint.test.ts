@@ -23,6 +23,14 @@ const OPERATION_IDS = [
   "createAnswer",
   "getPlacePage",
   "getOpenApiDocument",
+  "listNotifications",
+  "markAllNotificationsRead",
+  "followQuestion",
+  "unfollowQuestion",
+  "markAnswerHelpful",
+  "unmarkAnswerHelpful",
+  "chooseHelpedMost",
+  "clearHelpedMost",
 ];
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
