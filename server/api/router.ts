@@ -11,6 +11,7 @@ import { BLOG_PAGE_SIZE, COMMUNITY_AUTHOR, getPublishedPost, latestPosts, listPu
 import { BRAND } from "~/server/env.server";
 import { ANONYMOUS, getQuestion, latestQuestions, listQuestions, type AnswerView } from "~/server/forum.server";
 import { loadCityServicePage } from "~/server/places.server";
+import { postHtml, postPlainText } from "~/server/post-markdown.server";
 import { postAnswer, postQuestion, type PostResult } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { bumpAfterWrites } from "../http/bump-after-writes";
@@ -71,7 +72,7 @@ function postSummary(p: PostSummary): z.output<typeof PostSummarySchema> {
     slug: p.slug,
     title: p.title,
     excerpt: p.excerpt,
-    preview: p.excerpt?.trim() ? p.excerpt : preview(p.content, BLOG_CARD_PREVIEW),
+    preview: p.excerpt?.trim() ? p.excerpt : preview(postPlainText(p.content), BLOG_CARD_PREVIEW),
     author: p.authorName ?? COMMUNITY_AUTHOR,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -191,7 +192,7 @@ export function createApiRouter(runtime: Runtime) {
         slug: p.slug,
         title: p.title,
         excerpt: p.excerpt,
-        preview: preview(p.content, HOME_PREVIEW),
+        preview: preview(postPlainText(p.content), HOME_PREVIEW),
         // The home page's cards show 'Anonymous' for posts too (specification, section 3).
         author: p.authorName ?? ANONYMOUS,
         createdAt: p.createdAt,
@@ -199,7 +200,7 @@ export function createApiRouter(runtime: Runtime) {
       questions: questions.map((q) => ({
         id: q.id,
         title: q.title,
-        preview: preview(q.content, HOME_PREVIEW),
+        preview: preview(postPlainText(q.content), HOME_PREVIEW),
         author: q.authorName,
         answerCount: q.answerCount,
         createdAt: q.createdAt,
@@ -230,6 +231,7 @@ export function createApiRouter(runtime: Runtime) {
       title: post.title,
       excerpt: post.excerpt,
       content: post.content,
+      contentHtml: postHtml(post.content),
       author: post.authorName ?? COMMUNITY_AUTHOR,
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
