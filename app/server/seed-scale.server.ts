@@ -167,9 +167,10 @@ async function communityLoop(run: Run, bulk: (label: string, table: string, stat
   await bulk(
     "notifications",
     "notifications",
-    sql`insert into notifications (member_id, kind, question_id, answer_id, created_at, read_at)
+    // Every one counts as already mailed (or not chosen for mail): a data set has no mails to send.
+    sql`insert into notifications (member_id, kind, question_id, answer_id, created_at, read_at, mailed_at)
       select member_id, kind, question_id, answer_id, t,
-        case when t < now() - interval '14 days' or random() < 0.5 then least(t + random() * interval '3 days', now()) end
+        case when t < now() - interval '14 days' or random() < 0.5 then least(t + random() * interval '3 days', now()) end, t
       from (
         select f.member_id, case when f.member_id = q.author_id then 'answer' else 'followed' end as kind, a.question_id, a.id as answer_id, a.created_at as t
         from forum_answers a
