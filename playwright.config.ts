@@ -48,8 +48,11 @@ export default defineConfig({
       // Each browser context sends its own X-Forwarded-For (see fixtures.ts), as behind a proxy.
       TRUST_PROXY: "1",
       LOG_LEVEL: "warn",
+      // Notification mails: a question's next mail after 1 s (not 15 minutes), senders looking every second.
+      MAIL_GATHER_SECONDS: "1",
+      MAIL_POLL_SECONDS: "1",
       // Accounts signed up with these addresses become admins (each browser test uses its own).
-      ADMIN_EMAILS: "e2e-admin-forum@example.com,e2e-admin-blog@example.com,e2e-admin-a11y@example.com,e2e-admin-ui@example.com,e2e-admin-places@example.com,e2e-admin-colours@example.com,e2e-admin-moderate@example.com",
+      ADMIN_EMAILS: "e2e-admin-forum@example.com,e2e-admin-blog@example.com,e2e-admin-a11y@example.com,e2e-admin-ui@example.com,e2e-admin-places@example.com,e2e-admin-colours@example.com,e2e-admin-moderate@example.com,e2e-admin-stories@example.com",
     },
   },
 });

@@ -156,6 +156,7 @@ async function main() {
       }, IN_FLIGHT_MS);
       force.unref();
       server.close(async () => {
+        await runtime.mailOutbox.stop();
         await runtime.freshness.stop();
         await vite?.close();
         const closed = await runtime.database.close({ timeoutMs: DATABASE_CLOSE_MS });

@@ -48,6 +48,7 @@ export default [
   route("members/:handle", "routes/member-profile.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("notifications/:id", "routes/notification-open.ts"),
+  route("email/unsubscribe", "routes/email-unsubscribe.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("rss.xml", "routes/rss.ts"),

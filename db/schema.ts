@@ -169,6 +169,9 @@ export const profiles = pgTable("profiles", {
   // made the first time, so that turning it on never shows the account's id.
   publicProfile: boolean("public_profile").notNull().default(false),
   profileHandle: text("profile_handle").unique(),
+  // Which notifications come by email: 'own' (at once, answers to their own questions: the
+  // default), 'instant' (at once, all of them), 'daily' (one digest a day) or 'never'.
+  emailNotifications: text("email_notifications").notNull().default("own"),
 });
 
 export const blogPosts = pgTable(
@@ -342,11 +345,39 @@ export const notifications = pgTable(
       .references(() => forumAnswers.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    // Set when a mail told the member of it (or decided not to): it is never mailed twice.
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
   },
   (t) => [
     index("notifications_member_created_idx").on(t.memberId, t.createdAt, t.id),
     index("notifications_unread_idx").on(t.memberId).where(sql`read_at is null`),
     uniqueIndex("notifications_member_answer_kind_idx").on(t.memberId, t.answerId, t.kind),
+  ],
+);
+
+// Mails waiting to go out: one pending row per member and what it gathers ('q:<question id>' for
+// one question's notifications, 'digest' for a day's). Senders on every instance claim due rows
+// with FOR UPDATE SKIP LOCKED under a lease, so each is sent once; a refusal moves it later.
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    gatherKey: text("gather_key").notNull(),
+    state: text("state").notNull().default("pending"), // 'pending' | 'sent' | 'skipped' | 'failed'
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_pending_idx").on(t.memberId, t.gatherKey).where(sql`state = 'pending'`),
+    index("mail_outbox_due_idx").on(t.dueAt).where(sql`state = 'pending'`),
+    index("mail_outbox_sent_idx").on(t.memberId, t.gatherKey, t.sentAt),
   ],
 );
 
@@ -445,6 +476,7 @@ export const schema = {
   notifications,
   helpfulMarks,
   helpedMost,
+  mailOutbox,
   reports,
   cities,
   services,

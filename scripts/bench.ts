@@ -30,7 +30,7 @@ import path from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../app/server/db.server";
-import { SCALE, seedScaleContent } from "../app/server/seed-scale.server";
+import { SCALE, seedScaleContent, setBenchPasswords } from "../app/server/seed-scale.server";
 import { FORUM_PAGE_SIZE } from "../app/server/forum.server";
 import { buildIfMissing, freePort, ROOT, waitFor } from "./local-server";
 
@@ -39,8 +39,6 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 5) || 5);
-/** Members signed in for the signed-in rows (sign-ups allowed from one address in a minute). */
-const MEMBERS = 5;
 const USE_PGLITE = process.argv.includes("--pglite");
 const KEEP = process.argv.includes("--keep");
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -166,6 +164,7 @@ async function countStatements(env: Record<string, string | undefined>, targets:
     }
   } finally {
     await new Promise((resolve) => server.close(resolve));
+    await runtime.mailOutbox.stop();
     await runtime.freshness.stop();
     await runtime.database.close();
   }
@@ -375,6 +374,10 @@ async function main() {
     const seedStart = Date.now();
     await seedScaleContent(database.db, SCALE);
     log(`Loaded ${SCALE.members} members, ${SCALE.questions} questions, ${SCALE.answers} answers, ${SCALE.posts} stories, ${SCALE.cities} cities x ${SCALE.services} services in ${seconds(Date.now() - seedStart)}`);
+    // The signed-in rows are members of the data set, with their follows and unread notifications:
+    // a password of this run only, so the data set itself never holds one.
+    const benchPassword = crypto.randomBytes(18).toString("base64url");
+    const benchEmails = await setBenchPasswords(database.db, benchPassword);
     // What to ask for: the newest story, a typical question (the newest with answers), a city page, the last forum page.
     const [fixture] = rowsOf<{ slug: string; question: number; city: string; service: string; visible: number }>(
       await database.db.execute(sql`select
@@ -436,18 +439,18 @@ async function main() {
     const nodeOptions = process.env.NODE_OPTIONS ?? "";
     log(`Server: node server.js (${BUILD_DIR}/), one process serving from ${THREADS} thread${THREADS > 1 ? "s" : ""} (WEB_CONCURRENCY=${THREADS}), NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`);
 
-    // Members to be signed in as, taking turns request by request (as many as one address may
-    // sign up in a minute): a page rendered for one of them must not be what the others get.
+    // Members to be signed in as, taking turns request by request (BENCH_MEMBERS of them, fewer
+    // than one address may sign in in a minute): a page rendered for one of them must not be what
+    // the others get, and each has their own unread count.
     const sessions: string[] = [];
-    for (let i = 0; i < MEMBERS; i++) {
-      const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.com`;
-      const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    for (const email of benchEmails) {
+      const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: base },
-        body: JSON.stringify({ email, password: "bench-password-123", name: "" }),
+        body: JSON.stringify({ email, password: benchPassword }),
       });
-      const session = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session_token="));
-      if (!signUp.ok || !session) throw new Error(`signing up a member failed: ${signUp.status} ${await signUp.text()}`);
+      const session = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session_token="));
+      if (!signIn.ok || !session) throw new Error(`signing in as ${email} failed: ${signIn.status} ${await signIn.text()}`);
       sessions.push(session);
     }
     const session = sessions[0];

@@ -1,6 +1,7 @@
 // npm run db:seed -- --scale: loads the performance data set (2,000 members, 50,000 questions,
-// 150,000 answers, 2,000 published stories, 300 cities x 8 services) into an empty database:
-// DATABASE_URL, or the embedded database in DATA_DIR (which no running server may be using).
+// 150,000 answers, 2,000 published stories, 300 cities x 8 services, and the follows, helpful
+// marks and notifications of the community loop) into an empty database: DATABASE_URL, or the
+// embedded database in DATA_DIR (which no running server may be using).
 // `npm run db:seed` without --scale runs the demo seeder, scripts/seed.ts.
 import { openConfiguredDatabase, runCli } from "./db";
 import { seedScaleContent } from "../app/server/seed-scale.server";

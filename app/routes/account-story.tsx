@@ -1,17 +1,20 @@
-// A member's own story while it waits for review: read it, change it, or withdraw it. Once an
-// editor publishes it, it is the editors' to change, and this page is not found.
+// A member's own story while it waits for review: see it as readers will, change it (previewing
+// the change first if they like), or withdraw it. Once an editor publishes it, it is the editors'
+// to change, and this page is not found.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
+import { PostPreview } from "~/components/post-editor";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LIMITS } from "~/lib/limits";
-import { PARAGRAPH_HINT } from "~/lib/paragraphs";
+import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { fieldErrors, storySchema } from "~/lib/validation";
 import { getPendingStory, updatePendingStory, withdrawPendingStory } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
+import { postHtml } from "~/server/post-markdown.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account-story";
@@ -27,7 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = storyId(params.postId);
   const story = id ? await getPendingStory(context.get(runtimeContext).db, viewer.id, id) : null;
   if (!story) throw data(null, { status: 404 });
-  return { story };
+  // The text as typed fills the edit field; the preview is the server's rendering of it.
+  return { story: { ...story, contentHtml: postHtml(story.content) } };
 }
 
 type Errors = Record<string, string | undefined>;
@@ -40,12 +44,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
   const values = { title: String(form.get("title") ?? "").slice(0, 1000), content: String(form.get("content") ?? "").slice(0, 60_000) };
-  const gone = (errors: Errors) => data({ intent, errors, values, confirmWithdraw: false }, { status: 409 });
+  const gone = (errors: Errors) => data({ intent, errors, values, confirmWithdraw: false, preview: null }, { status: 409 });
   const stillPending = async () => Boolean(await getPendingStory(db, viewer.id, id));
 
   if (intent === "withdraw-ask") {
     if (!(await stillPending())) throw data(null, { status: 404 });
-    return { intent, errors: {} as Errors, values, confirmWithdraw: true };
+    return { intent, errors: {} as Errors, values, confirmWithdraw: true, preview: null };
   }
   if (intent === "withdraw") {
     if (!(await withdrawPendingStory(db, viewer.id, id))) {
@@ -54,7 +58,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast("/account", { title: "Story withdrawn", description: "It has been deleted and will not be reviewed." });
   }
   const parsed = storySchema.safeParse({ title: form.get("title"), content: form.get("content") });
-  if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) as Errors, values, confirmWithdraw: false }, { status: 400 });
+  if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) as Errors, values, confirmWithdraw: false, preview: null }, { status: 400 });
+  if (intent === "preview") {
+    if (!(await stillPending())) return gone({ form: "This story is no longer waiting for review: an editor may have published it, so it can no longer be changed here. Your text is below." });
+    return { intent, errors: {} as Errors, values, confirmWithdraw: false, preview: { title: parsed.data.title, html: postHtml(parsed.data.content) } };
+  }
   const saved = await updatePendingStory(db, viewer.id, id, parsed.data);
   if (!saved) {
     // The text stays in the form, so nothing the member wrote is lost.
@@ -68,7 +76,7 @@ export default function AccountStory({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors = result?.errors ?? {};
-  const values = result && result.intent === "save" ? result.values : story;
+  const values = result && (result.intent === "save" || result.intent === "preview") ? result.values : story;
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <div className="grid gap-2">
@@ -84,6 +92,12 @@ export default function AccountStory({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
+      {result?.preview ? (
+        <PostPreview title={result.preview.title} html={result.preview.html} label="Preview of your changes (not saved yet)" />
+      ) : (
+        <PostPreview title={story.title} html={story.contentHtml} label="As readers will see it" />
+      )}
+
       <Card>
         <CardHeader>
           <CardTitle>Edit your story</CardTitle>
@@ -91,13 +105,17 @@ export default function AccountStory({ loaderData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent>
           <Form method="post" className="grid gap-4">
-            <input type="hidden" name="intent" value="save" />
             {errors.form ? <FormAlert title="Error">{errors.form}</FormAlert> : null}
             <TextField id="story-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={values.title} error={errors.title} />
-            <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={10} defaultValue={values.content} error={errors.content} hint={PARAGRAPH_HINT} />
-            <Button type="submit" disabled={busy} className="w-fit">
-              {busy ? "Saving..." : "Save changes"}
-            </Button>
+            <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={10} defaultValue={values.content} error={errors.content} hint={FORMATTING_HINT} />
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
+                Preview changes
+              </Button>
+              <Button type="submit" name="intent" value="save" disabled={busy}>
+                {busy ? "Saving..." : "Save changes"}
+              </Button>
+            </div>
           </Form>
         </CardContent>
       </Card>

@@ -23,6 +23,7 @@ import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server
 import { runtimeContext } from "~/server/context";
 import { deviceName } from "~/server/device-name.server";
 import { profileSettings, setPublicProfile } from "~/server/profiles.server";
+import { EMAIL_CHOICES, emailChoice, setEmailChoice, type EmailChoice } from "~/server/email/outbox.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
@@ -33,7 +34,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { db } = context.get(runtimeContext);
-  const [sessionRows, stories, profile] = await Promise.all([listSessions(db, viewer.id), memberStories(db, viewer.id), profileSettings(db, viewer.id)]);
+  const [sessionRows, stories, profile, emails] = await Promise.all([
+    listSessions(db, viewer.id),
+    memberStories(db, viewer.id),
+    profileSettings(db, viewer.id),
+    emailChoice(db, viewer.id),
+  ]);
   return {
     email: viewer.email,
     displayName: viewer.displayName,
@@ -42,8 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessions: sessionRows.map((s) => ({ id: s.id, updatedAt: s.updatedAt, device: deviceName(s.userAgent), current: s.id === viewer.sessionId })),
     stories,
     profile,
+    emails,
   };
 }
+
+// The choices for notification emails, in the order the form lists them.
+const EMAIL_OPTIONS: { value: EmailChoice; label: string; hint: string }[] = [
+  { value: "own", label: "At once, for answers to my questions", hint: "The default. Several answers to one question within 15 minutes come as one email." },
+  { value: "instant", label: "At once, for everything", hint: "Answers to questions you follow, and when your answers help someone, too." },
+  { value: "daily", label: "A daily digest", hint: "One email a day with everything new, if there is anything." },
+  { value: "never", label: "Never", hint: "Notifications still show on the site." },
+];
 
 const toast = (title: string, description?: string, variant?: "destructive") => ({ id: crypto.randomUUID(), title, description, variant });
 
@@ -74,6 +89,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         errors: {},
         toast: on ? toast("Public profile on", "Your name now links to your questions and answers.") : toast("Public profile off", "Your name no longer links anywhere."),
       };
+    }
+    case "email-notifications": {
+      const choice = String(form.get("emails") ?? "");
+      if (!(EMAIL_CHOICES as readonly string[]).includes(choice)) {
+        return data({ intent, errors: { emails: "Choose how you want to hear about notifications" } }, { status: 400 });
+      }
+      await setEmailChoice(db, viewer.id, choice as EmailChoice);
+      const chosen = EMAIL_OPTIONS.find((o) => o.value === choice)!;
+      return { intent, errors: {}, toast: toast("Email settings saved", choice === "never" ? "You will get no notification emails." : `Notification emails: ${chosen.label.toLowerCase()}.`) };
     }
     case "change-password": {
       const next = newPasswordField.safeParse(form.get("newPassword"));
@@ -189,6 +213,40 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               </Form>
             </>
           )}
+        </CardContent>
+      </Card>
+
+      <Card id="email-notifications" className="scroll-mt-20">
+        <CardHeader>
+          <CardTitle>Notification emails</CardTitle>
+          <CardDescription>Emails go to {loaderData.email}. Each has a link that stops them in one click, without signing in.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-4">
+            <input type="hidden" name="intent" value="email-notifications" />
+            <fieldset className="grid gap-2" aria-describedby={errors("email-notifications").emails ? "emails-error" : undefined}>
+              <legend className="mb-2 font-medium">Email me about notifications</legend>
+              {EMAIL_OPTIONS.map((option) => (
+                <label key={option.value} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+                  <input type="radio" name="emails" value={option.value} defaultChecked={loaderData.emails === option.value} className="mt-1 size-5 shrink-0 accent-primary" aria-describedby={`emails-${option.value}-hint`} />
+                  <span className="grid gap-0.5">
+                    <span className="font-medium">{option.label}</span>
+                    <span id={`emails-${option.value}-hint`} className="text-sm text-muted-foreground">
+                      {option.hint}
+                    </span>
+                  </span>
+                </label>
+              ))}
+              {errors("email-notifications").emails ? (
+                <p id="emails-error" role="alert" className="text-sm font-medium text-destructive">
+                  {errors("email-notifications").emails}
+                </p>
+              ) : null}
+            </fieldset>
+            <Button type="submit" className="sm:justify-self-start" disabled={busy("email-notifications")}>
+              {busy("email-notifications") ? "Saving..." : "Save email settings"}
+            </Button>
+          </Form>
         </CardContent>
       </Card>
 

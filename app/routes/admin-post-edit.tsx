@@ -6,6 +6,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { fieldErrors, postFormValues, postSchema } from "~/lib/validation";
 import { deletePost, getPostById, setPublished, SlugTakenError, updatePost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
+import { postHtml } from "~/server/post-markdown.server";
 import { requireRole } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-post-edit";
@@ -21,7 +22,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = postId(params.postId);
   const post = id ? await getPostById(context.get(runtimeContext).db, id) : null;
   if (!post) throw data(null, { status: 404 });
-  return { post: { id: post.id, title: post.title, slug: post.slug, excerpt: post.excerpt ?? "", content: post.content, published: post.published } };
+  // The text as typed fills the form; the editor reviews it as readers will see it.
+  return { post: { id: post.id, title: post.title, slug: post.slug, excerpt: post.excerpt ?? "", content: post.content, published: post.published, contentHtml: postHtml(post.content) } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = postFormValues(form);
   const parsed = postSchema.safeParse(values);
   if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), preview: null }, { status: 400 });
-  if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, content: parsed.data.content } };
+  if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, html: postHtml(parsed.data.content) } };
   try {
     const row = await updatePost(runtime.db, id, { ...parsed.data, slug: parsed.data.slug || undefined });
     if (!row) throw data(null, { status: 404 });
@@ -92,7 +94,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           </Form>
         </details>
       </div>
-      {result?.preview ? <PostPreview title={result.preview.title} content={result.preview.content} /> : null}
+      {result?.preview ? <PostPreview title={result.preview.title} html={result.preview.html} /> : <PostPreview title={post.title} html={post.contentHtml} label={post.published ? "As published" : "As it would be published"} />}
       <PostEditor values={result?.values ?? post} errors={result?.errors} busy={busy} submitLabel="Save changes" showPublish={!post.published} />
     </div>
   );

@@ -7,6 +7,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { fieldErrors, postFormValues, postSchema } from "~/lib/validation";
 import { COMMUNITY_AUTHOR, createPost, listForEditors, SlugTakenError } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
+import { postHtml } from "~/server/post-markdown.server";
 import { requireRole } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-posts";
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = postFormValues(form);
   const parsed = postSchema.safeParse(values);
   if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), preview: null }, { status: 400 });
-  if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, content: parsed.data.content } };
+  if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, html: postHtml(parsed.data.content) } };
   try {
     const post = await createPost(runtime.db, { ...parsed.data, slug: parsed.data.slug || undefined, authorId: editor.id, published: intent === "save-publish" });
     return redirectWithToast(`/admin/posts/${post.id}`, { title: intent === "save-publish" ? "Post published" : "Draft saved" });
@@ -71,7 +72,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
           <CardTitle>Write a new post</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-6">
-          {result?.preview ? <PostPreview title={result.preview.title} content={result.preview.content} /> : null}
+          {result?.preview ? <PostPreview title={result.preview.title} html={result.preview.html} /> : null}
           <PostEditor values={result?.values} errors={result?.errors} busy={busy} submitLabel="Save draft" showPublish />
         </CardContent>
       </Card>

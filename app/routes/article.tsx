@@ -2,11 +2,12 @@ import { AuthorName } from "~/components/author-name";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { paragraphs } from "~/lib/paragraphs";
+import { PostBody } from "~/components/post-body";
 import { organization, seo, siteUrlFrom } from "~/lib/seo";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
+import { postHtml, postPlainText } from "~/server/post-markdown.server";
 import type { Route } from "./+types/article";
 import { MEMBER_TEMPLATE } from "~/lib/route-handle";
 
@@ -26,12 +27,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw data({ message: "Failed to load article" }, { status: 503 });
   }
   if (!post) throw data({ message: "Article not found" }, { status: 404 });
+  // Readers get the rendered story (safe HTML) and its words for the description, never the text
+  // as typed: nothing a member wrote reaches the page except through the renderer.
   return {
     post: {
       title: post.title,
       slug: post.slug,
       excerpt: post.excerpt,
-      content: post.content,
+      contentHtml: postHtml(post.content),
+      contentText: postPlainText(post.content).slice(0, ARTICLE_DESCRIPTION_FALLBACK),
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       publishedAt: post.publishedAt ?? post.createdAt,
@@ -48,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   if (!loaderData) return seo(siteUrl, { title: "Article not found", noindex: true });
   const p = loaderData.post;
-  const description = p.excerpt?.trim() ? p.excerpt : p.content.replace(/\s+/g, " ").trim().slice(0, ARTICLE_DESCRIPTION_FALLBACK);
+  const description = p.excerpt?.trim() ? p.excerpt : p.contentText;
   return seo(siteUrl, {
     title: p.title,
     description,
@@ -69,8 +73,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export { paragraphs };
-
 export default function Article({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
@@ -81,13 +83,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
           By <AuthorName name={post.author} profile={post.authorProfile} /> · Published <RelativeTime date={post.publishedAt} />
         </p>
       </header>
-      <div className="grid gap-4 text-lg leading-relaxed">
-        {paragraphs(post.content).map((text, i) => (
-          <p key={i} className="whitespace-pre-line wrap-anywhere">
-            {text}
-          </p>
-        ))}
-      </div>
+      <PostBody html={post.contentHtml} className="text-lg leading-relaxed" />
       <p>
         <Link to="/blog" className={buttonVariants({ variant: "outline" })}>
           Read More Stories

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FEATURED_GUIDES, preview } from "~/lib/featured";
-import { PARAGRAPH_HINT } from "~/lib/paragraphs";
+import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { LIMITS } from "~/lib/limits";
 import { fieldErrors, storySchema } from "~/lib/validation";
@@ -14,6 +14,7 @@ import { orWhenUnavailable } from "~/server/outage.server";
 import { COMMUNITY_AUTHOR, createPost, listPublished } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { getGuide } from "~/server/guides.server";
+import { postPlainText } from "~/server/post-markdown.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -49,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: p.id,
       slug: p.slug,
       title: p.title,
-      excerpt: p.excerpt?.trim() ? p.excerpt : preview(p.content, BLOG_CARD_PREVIEW),
+      // A card shows the story's words without its Markdown marks.
+      excerpt: p.excerpt?.trim() ? p.excerpt : preview(postPlainText(p.content), BLOG_CARD_PREVIEW),
       author: p.authorName ?? COMMUNITY_AUTHOR,
       createdAt: p.createdAt,
     })),
@@ -91,7 +93,7 @@ function ShareStory() {
         <Form method="post" className="grid gap-4">
           {result?.errors.form ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
           <TextField id="story-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={result?.values.title} error={result?.errors.title} />
-          <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={8} defaultValue={result?.values.content} error={result?.errors.content} hint={PARAGRAPH_HINT} />
+          <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={8} defaultValue={result?.values.content} error={result?.errors.content} hint={FORMATTING_HINT} />
           <Button type="submit" disabled={busy} className="w-fit">
             {busy ? "Sending..." : "Send for review"}
           </Button>

@@ -68,6 +68,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default("Capsiva RA Community <no-reply@capsiva.example>"),
+  // Notification mails: one mail per question at most this often, the daily digest at this hour
+  // (UTC), senders looking for due mails this often, and the first retry after a refusal.
+  MAIL_GATHER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.2).max(3600).default(30),
+  MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(1).max(86_400).default(3600),
   REQUIRE_EMAIL_VERIFICATION: z.enum(["true", "false", "1", "0", ""]).optional(),
   ADMIN_EMAILS: z
     .string()

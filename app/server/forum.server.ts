@@ -339,19 +339,63 @@ async function visibleAnswer(db: Db, answerId: number) {
   return row;
 }
 
-/** Marks an answer helpful, or a second press takes the mark back; never one's own answer. */
-export async function toggleHelpful(db: Db, answerId: number, memberId: string): Promise<{ marked: boolean }> {
+/**
+ * Marks an answer helpful (`want` true), takes the mark back (false), or toggles it as the page's
+ * button does (undefined); never one's own answer. The author is told of a new mark only.
+ */
+export async function setHelpful(db: Db, answerId: number, memberId: string, want?: boolean): Promise<{ marked: boolean }> {
   const answer = await visibleAnswer(db, answerId);
   if (answer.authorId === memberId) throw new OwnAnswerError("own answer");
   return db.transaction(async (tx) => {
-    const added = await tx.insert(helpfulMarks).values({ answerId, memberId }).onConflictDoNothing().returning({ answerId: helpfulMarks.answerId });
-    if (added.length) {
-      if (answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId });
-      return { marked: true };
+    if (want !== false) {
+      const added = await tx.insert(helpfulMarks).values({ answerId, memberId }).onConflictDoNothing().returning({ answerId: helpfulMarks.answerId });
+      if (added.length) {
+        if (answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId });
+        return { marked: true };
+      }
+      if (want === true) return { marked: true };
     }
     await tx.delete(helpfulMarks).where(and(eq(helpfulMarks.answerId, answerId), eq(helpfulMarks.memberId, memberId)));
     return { marked: false };
   });
+}
+
+/** The page's Helpful button: a first press marks, a second takes the mark back. */
+export const toggleHelpful = (db: Db, answerId: number, memberId: string) => setHelpful(db, answerId, memberId);
+
+/** How many members found an answer helpful. */
+export async function helpfulCount(db: Db, answerId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(helpfulMarks).where(eq(helpfulMarks.answerId, answerId));
+  return Number(row?.n ?? 0);
+}
+
+/** The asker's choice set to this answer (kept if it already is; the author is told when it moves to theirs). */
+export async function chooseHelpedMost(db: Db, questionId: number, answerId: number, askerId: string): Promise<{ answerId: number }> {
+  const answer = await visibleAnswer(db, answerId);
+  if (answer.questionId !== questionId) throw new NotFoundError("answer not found");
+  if (answer.askerId !== askerId) throw new ForbiddenError("not the asker");
+  if (answer.authorId === askerId) throw new OwnAnswerError("own answer");
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .insert(helpedMost)
+      .values({ questionId, answerId })
+      .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` }, setWhere: sql`${helpedMost.answerId} <> ${answerId}` })
+      .returning({ id: helpedMost.questionId });
+    if (moved.length && answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId });
+    return { answerId };
+  });
+}
+
+/** The asker clears their choice; only the asker of a visible question may. */
+export async function clearHelpedMost(db: Db, questionId: number, askerId: string) {
+  if (!isRowId(questionId)) throw new NotFoundError("question not found");
+  const [question] = await db
+    .select({ authorId: forumQuestions.authorId })
+    .from(forumQuestions)
+    .where(and(eq(forumQuestions.id, questionId), isNull(forumQuestions.hiddenAt)));
+  if (!question) throw new NotFoundError("question not found");
+  if (question.authorId !== askerId) throw new ForbiddenError("not the asker");
+  await db.delete(helpedMost).where(eq(helpedMost.questionId, questionId));
 }
 
 /**

@@ -13,11 +13,14 @@ import { listTopics, listTopicsWithCounts } from "./topics.server";
 
 type Reader = Pick<Runtime, "db" | "reads">;
 
-/** The newest published posts and visible questions, for the home page. */
+/**
+ * The newest published posts and visible questions, for the home page. Their cards show a line of
+ * each: its text without Markdown marks, made once per read.
+ */
 export function homeLists(runtime: Reader, limits: { posts: number; questions: number }) {
   return Promise.all([
-    runtime.reads.get(`home:posts:${limits.posts}`, () => latestPosts(runtime.db, limits.posts)),
-    runtime.reads.get(`home:questions:${limits.questions}`, () => latestQuestions(runtime.db, limits.questions)),
+    runtime.reads.get(`home:posts:${limits.posts}`, async () => (await latestPosts(runtime.db, limits.posts)).map((p) => ({ ...p, content: postPlainText(p.content) }))),
+    runtime.reads.get(`home:questions:${limits.questions}`, async () => (await latestQuestions(runtime.db, limits.questions)).map((q) => ({ ...q, content: postPlainText(q.content) }))),
   ]);
 }
 

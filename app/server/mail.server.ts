@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, such as List-Unsubscribe on notification mails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -19,7 +21,11 @@ export interface Mailer {
 
 export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
   const outbox: Mail[] = [];
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // Bounded waits: a mail in the outbox is held under a two-minute lease while it is sent, so a
+  // server that stops answering must fail the attempt well inside it (it is then retried).
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    : null;
   return {
     outbox,
     async send(mail) {

@@ -4,6 +4,7 @@
 // out what readers cannot see (a hidden question or answer), so nothing hidden is announced.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
+import { scheduleMailsForAnswer } from "./email/outbox.server";
 import { forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
@@ -37,11 +38,13 @@ export async function notifyOfAnswer(tx: Tx, input: { questionId: number; answer
     from question_follows f join forum_questions q on q.id = f.question_id
     where f.question_id = ${input.questionId} and f.member_id <> ${input.authorId}
     on conflict do nothing`);
+  await scheduleMailsForAnswer(tx, input.answerId);
 }
 
 /** Tells an answer's author that it was marked helpful, or chosen as the one that helped most. */
 export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "helpful" | "helped-most"; questionId: number; answerId: number }) {
-  await tx.insert(notifications).values(input).onConflictDoNothing();
+  const added = await tx.insert(notifications).values(input).onConflictDoNothing().returning({ id: notifications.id });
+  if (added.length) await scheduleMailsForAnswer(tx, input.answerId);
 }
 
 // Only what readers can see: the question and the answer both visible.
@@ -94,14 +97,22 @@ export async function listNotifications(db: Db, memberId: string, page = 1) {
   };
 }
 
-/** Marks one notification read and returns where it points; null when it is not this member's. */
+/**
+ * Opens one notification (from the list or a mail) and returns where it points; null when it is
+ * not this member's. The question page shows every answer, so all of the member's notifications
+ * about that question are read from then on.
+ */
 export async function openNotification(db: Db, memberId: string, id: number) {
   const [row] = await db
+    .select({ questionId: notifications.questionId, answerId: notifications.answerId })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.memberId, memberId)));
+  if (!row) return null;
+  await db
     .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), eq(notifications.memberId, memberId)))
-    .returning({ questionId: notifications.questionId, answerId: notifications.answerId });
-  return row ?? null;
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.memberId, memberId), eq(notifications.questionId, row.questionId), isNull(notifications.readAt)));
+  return row;
 }
 
 export async function markAllRead(db: Db, memberId: string) {

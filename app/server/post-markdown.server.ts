@@ -1,8 +1,9 @@
-// What members write is stored exactly as typed and shown with a small, safe part of Markdown:
-// paragraphs, line breaks, bold, italic, lists and links. markdown-it renders it with raw HTML
-// off (a typed <script> shows as text), bare web addresses become links, and the result then
-// passes an allow-list (sanitize-html) that also gives every link rel="ugc nofollow noopener
-// noreferrer": whatever the parser lets through, nothing else reaches a page.
+// What members write (forum posts, stories) and editors' blog posts are stored exactly as typed
+// and shown with a small, safe part of Markdown: paragraphs, line breaks, bold, italic, lists and
+// links. markdown-it renders it with raw HTML off (a typed <script> shows as text), bare web
+// addresses become links, and the result then passes an allow-list (sanitize-html) that also gives
+// every link rel="ugc nofollow noopener noreferrer": whatever the parser lets through, nothing
+// else reaches a page.
 import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { textOfHtml } from "~/lib/html-text";

@@ -18,6 +18,8 @@ import { createUnreadCache, type UnreadCache } from "./cache/unread-cache.server
 import { createViewerCache, type ViewerCache } from "./cache/viewer-cache.server";
 import { unreadCount } from "./notifications.server";
 import { createMemberPages, type MemberPages } from "./member-pages.server";
+import { createMailOutbox, type MailOutbox } from "./email/outbox.server";
+import { createUnsubscribeTokens, type UnsubscribeTokens } from "./email/unsubscribe-token.server";
 
 export interface Runtime {
   env: Env;
@@ -38,6 +40,10 @@ export interface Runtime {
   memberPages: MemberPages;
   /** Each member's unread notifications count between writes (unread-cache.server.ts). */
   unread: UnreadCache;
+  /** Notification mails waiting in PostgreSQL, and this process's sender (email/outbox.server.ts). */
+  mailOutbox: MailOutbox;
+  /** Signs and checks the one-click unsubscribe links in notification mails. */
+  unsubscribeTokens: UnsubscribeTokens;
   /** Set when the process begins to stop: readiness answers 503 from then on. */
   lifecycle: { stopping: boolean };
 }
@@ -62,6 +68,21 @@ export function createRuntime(options: {
     if (scope !== "accounts") pageCache.invalidate();
     if (scope !== "content") viewers.invalidate();
   });
+  const unsubscribeTokens = createUnsubscribeTokens(secret);
+  const mailOutbox = createMailOutbox({
+    db: database.db,
+    mailer,
+    log,
+    tokens: unsubscribeTokens,
+    siteUrl: env.SITE_URL,
+    gatherSeconds: env.MAIL_GATHER_SECONDS,
+    digestHour: env.MAIL_DIGEST_HOUR,
+    pollSeconds: env.MAIL_POLL_SECONDS,
+    retrySeconds: env.MAIL_RETRY_SECONDS,
+    maxRetrySeconds: env.MAIL_RETRY_MAX_SECONDS,
+  });
+  // A write anywhere may have stored mails: every sender looks (one of them claims each mail).
+  freshness.onBump((scope) => scope !== "accounts" && mailOutbox.wake());
   const limiter = createRateLimiter({ enabled: env.RATE_LIMITS, pool: database.pool });
   const auth = createAuth({
     db: database.db,
@@ -86,6 +107,8 @@ export function createRuntime(options: {
     reads: createReadCache(pageCache, { enabled: env.PAGE_CACHE }),
     memberPages: createMemberPages(pageCache, { enabled: env.PAGE_CACHE }),
     unread: createUnreadCache(pageCache, (memberId) => unreadCount(database.db, memberId)),
+    mailOutbox,
+    unsubscribeTokens,
     lifecycle: { stopping: false },
   };
 }
@@ -127,6 +150,7 @@ export async function openRuntime(source: Record<string, string | undefined> = p
   const runtime = createRuntime({ env, database, log, secret });
   try {
     await runtime.freshness.start();
+    runtime.mailOutbox.start();
   } catch (error) {
     await database.close();
     throw error;

@@ -1,14 +1,22 @@
 // A database at the scale we measure performance at: 2,000 members, 50,000 questions, 150,000
 // answers, 2,000 published stories (plus a few drafts), 300 cities x 8 services and a page record
 // for one pair in ten. Every table is filled by a handful of INSERT ... SELECT generate_series
-// statements, so the whole load is a few seconds on PostgreSQL and well under a minute on PGlite.
+// statements (the large tables with their indexes built once, at the end), so the whole load is
+// well under a minute on PostgreSQL and on PGlite.
 //
 // Text is assembled from sentence banks so pages look like a real forum; timestamps spread over
 // two years (answers always after their question); a few questions and answers are hidden, and
 // answer_count and last_answer_at are computed from the visible answers. Most questions are filed
 // under the topic of what they ask about, about one in eight under none. random() is seeded, so
 // two loads match.
+//
+// The community loop is there too, as the app would have left it: askers and answerers follow
+// their questions (and some members follow others'), answers carry helpful marks (never their
+// author's) and some askers chose the answer that helped them most, and every follower was told of
+// each later answer, every author of their first helpful mark and of being chosen. Most of that is
+// read; the last fortnight's is half unread, and the benchmark's members have a few unread each.
 import { sql, type SQL } from "drizzle-orm";
+import { hashPassword } from "better-auth/crypto";
 import type { Db } from "./db.server";
 import { services } from "../../db/schema";
 
@@ -22,6 +30,13 @@ export interface ScaleCounts {
 }
 
 export const SCALE: ScaleCounts = { members: 2000, questions: 50_000, answers: 150_000, posts: 2000, cities: 300, services: 8 };
+
+/**
+ * How many members the benchmark signs in as: scale-member-1 and on, ordinary members of the data
+ * set (their own questions, answers and follows) whose newest notifications are unread.
+ */
+export const BENCH_MEMBERS = 5;
+const benchMemberEmail = (n: number) => `member${n}@scale.example`;
 
 const FIRST_NAMES = ["Maria", "James", "Priya", "Linda", "Devon", "Aisha", "Tom", "Grace", "Luis", "Hannah", "Omar", "Ruth", "Chen", "Sofia", "Peter", "Nadia", "Kevin", "Helen", "Marcus", "Elena", "Sam", "Joan", "Ravi", "Carol", "Diego", "Fatima", "Bill", "Yuki", "Anne", "Kwame"];
 const INITIALS = "ABCDEFGHIJKLMNOPRSTVW".split("");
@@ -64,11 +79,146 @@ const pick = (array: SQL) => sql`(${array})[1 + floor(random() * cardinality(${a
 
 export class NotEmptyError extends Error {}
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Run = (label: string, statement: SQL) => Promise<void>;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Runs `work` (a large INSERT ... SELECT into `table`) with the table's secondary indexes and
+ * foreign keys set aside, then puts them back from the database's own definitions, so they are
+ * always the migrations' ones. Building an index once and checking a foreign key in one join is
+ * several times faster than both row by row; it all happens inside the seed's transaction.
+ */
+async function withoutIndexes(tx: Tx, table: string, work: () => Promise<void>) {
+  const indexes = rowsOf<{ name: string; def: string }>(
+    await tx.execute(sql`select c.relname as name, pg_get_indexdef(i.indexrelid) as def
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = ${table}::regclass and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`),
+  );
+  const keys = rowsOf<{ name: string; def: string }>(
+    await tx.execute(sql`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = ${table}::regclass and contype = 'f'`),
+  );
+  for (const key of keys) await tx.execute(sql.raw(`alter table ${quoted(table)} drop constraint ${quoted(key.name)}`));
+  for (const index of indexes) await tx.execute(sql.raw(`drop index ${quoted(index.name)}`));
+  await work();
+  for (const index of indexes) await tx.execute(sql.raw(index.def));
+  for (const key of keys) await tx.execute(sql.raw(`alter table ${quoted(table)} add constraint ${quoted(key.name)} ${key.def}`));
+}
+
+/** Follows, helpful marks, Helped me most and notifications, one statement each. */
+async function communityLoop(run: Run, bulk: (label: string, table: string, statement: SQL) => Promise<void>, counts: ScaleCounts) {
+  const randomMember = sql`'scale-member-' || (1 + floor(random() * ${counts.members})::int)`;
+
+  // The asker from the question's time, each answerer from their first answer (as answering
+  // does), and about one question in six followed by one to three other members as well.
+  await bulk(
+    "question follows",
+    "question_follows",
+    sql`insert into question_follows (question_id, member_id, created_at)
+      select question_id, member_id, min(t) from (
+        select id as question_id, author_id as member_id, created_at as t from forum_questions
+        union all
+        select question_id, author_id, created_at from forum_answers
+        union all
+        select q.id, ${randomMember}, least(q.created_at + random() * random() * interval '20 days', now())
+        from forum_questions q cross join generate_series(1, 3) g
+        where random() < 0.06
+      ) f
+      where member_id is not null
+      group by question_id, member_id`,
+  );
+
+  // About a third of the visible answers are marked helpful, most once, a few by up to seven
+  // members; half of the time the first mark is the asker's. Never the answer's own author.
+  await bulk(
+    "helpful marks",
+    "helpful_marks",
+    sql`insert into helpful_marks (answer_id, member_id, created_at)
+      select answer_id, member_id, min(t) from (
+        select a.id as answer_id, a.author_id,
+          case when g = 1 and random() < 0.5 then a.asker_id else ${randomMember} end as member_id,
+          least(a.created_at + random() * random() * interval '15 days', now()) as t
+        from (
+          select a.id, a.author_id, a.created_at, q.author_id as asker_id,
+            case when random() < 0.35 then 1 + floor(power(random(), 3) * 7)::int else 0 end as marks
+          from forum_answers a join forum_questions q on q.id = a.question_id
+          where a.hidden_at is null and q.hidden_at is null
+        ) a
+        cross join lateral generate_series(1, a.marks) g
+      ) m
+      where member_id is not null and member_id is distinct from author_id
+      group by answer_id, member_id`,
+  );
+
+  // A quarter of the askers whose question has an answer by someone else chose one as the
+  // answer that helped them most, within a week of it.
+  await run(
+    "helped me most",
+    sql`insert into helped_most (question_id, answer_id, created_at)
+      select distinct on (a.question_id) a.question_id, a.id, least(a.created_at + random() * interval '7 days', now())
+      from (select id, author_id from forum_questions where hidden_at is null and author_id is not null and answer_count > 0 and random() < 0.25) q
+      join forum_answers a on a.question_id = q.id and a.hidden_at is null and a.author_id is distinct from q.author_id
+      order by a.question_id, random()`,
+  );
+
+  // What each member was told, as the app tells it: every answer to the followers it had then
+  // (never its author; 'answer' to the asker, 'followed' to the others), the first helpful mark on
+  // an answer, and each choice of Helped me most. Older than a fortnight is read (within three
+  // days); newer is read half of the time.
+  await bulk(
+    "notifications",
+    "notifications",
+    // Every one counts as already mailed (or not chosen for mail): a data set has no mails to send.
+    sql`insert into notifications (member_id, kind, question_id, answer_id, created_at, read_at, mailed_at)
+      select member_id, kind, question_id, answer_id, t,
+        case when t < now() - interval '14 days' or random() < 0.5 then least(t + random() * interval '3 days', now()) end, t
+      from (
+        select f.member_id, case when f.member_id = q.author_id then 'answer' else 'followed' end as kind, a.question_id, a.id as answer_id, a.created_at as t
+        from forum_answers a
+        join forum_questions q on q.id = a.question_id
+        join question_follows f on f.question_id = a.question_id and f.created_at <= a.created_at and f.member_id is distinct from a.author_id
+        union all
+        select a.author_id, 'helpful', a.question_id, a.id, min(m.created_at)
+        from helpful_marks m join forum_answers a on a.id = m.answer_id
+        where a.author_id is not null
+        group by a.id
+        union all
+        select a.author_id, 'helped-most', h.question_id, a.id, h.created_at
+        from helped_most h join forum_answers a on a.id = h.answer_id
+        where a.author_id is not null
+      ) n`,
+  );
+
+  // The benchmark's members come back to a few unread notifications each (their newest ones, of
+  // what they can see), so the top bar's count and the list are those of a member in the middle
+  // of a conversation, not of an empty account.
+  await run(
+    "bench members' unread",
+    sql`update notifications n set read_at = null
+      from (
+        select x.id from generate_series(1, ${Math.min(BENCH_MEMBERS, counts.members)}) b
+        cross join lateral (
+          select n.id from notifications n
+          join forum_questions q on q.id = n.question_id and q.hidden_at is null
+          join forum_answers a on a.id = n.answer_id and a.hidden_at is null
+          where n.member_id = 'scale-member-' || b
+          order by n.created_at desc, n.id desc
+          limit 2 + 2 * b
+        ) x
+      ) u
+      where n.id = u.id`,
+  );
+}
+
 /** Loads the scaled data set into an empty database, logging how long each step took. */
 export async function seedScaleContent(db: Db, counts: ScaleCounts = SCALE, log: (line: string) => void = () => {}) {
   const existing = await db.execute<{ n: number }>(sql`select (select count(*) from users)::int + (select count(*) from forum_questions)::int + (select count(*) from cities)::int as n`);
-  const rows = (existing as unknown as { rows?: { n: number }[] }).rows ?? (existing as unknown as { n: number }[]);
-  if (Number(rows[0]?.n ?? 0) > 0) {
+  if (Number(rowsOf<{ n: number }>(existing)[0]?.n ?? 0) > 0) {
     throw new NotEmptyError("The database already has content. Load the scaled data set into an empty database (a fresh DATABASE_URL, or a new DATA_DIR).");
   }
   const step = async (label: string, statement: SQL) => {
@@ -81,6 +231,11 @@ export async function seedScaleContent(db: Db, counts: ScaleCounts = SCALE, log:
     const run = async (label: string, statement: SQL) => {
       const start = performance.now();
       await tx.execute(statement);
+      log(`  ${label.padEnd(34)} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    };
+    const bulk = async (label: string, table: string, statement: SQL) => {
+      const start = performance.now();
+      await withoutIndexes(tx, table, () => tx.execute(statement).then(() => undefined));
       log(`  ${label.padEnd(34)} ${((performance.now() - start) / 1000).toFixed(1)} s`);
     };
     await tx.execute(sql`select setseed(0.42)`);
@@ -117,8 +272,9 @@ export async function seedScaleContent(db: Db, counts: ScaleCounts = SCALE, log:
     // Questions, spread over two years, oldest first so ids grow with time as in real life. Each
     // is filed under the topic its subject belongs to, but for the askers who leave it at none;
     // its last answer time is that of its latest visible answer (drawn above, placed below).
-    await run(
+    await bulk(
       `${counts.questions} questions`,
+      "forum_questions",
       sql`insert into forum_questions (title, content, author_id, answer_count, last_answer_at, topic_id, hidden_at, created_at, updated_at)
         select title, content, 'scale-member-' || (1 + floor(random() * ${counts.members})::int),
           coalesce(c.visible, 0), case when c.latest is not null then least(t + c.latest * c.latest * interval '20 days', now()) end,
@@ -140,8 +296,9 @@ export async function seedScaleContent(db: Db, counts: ScaleCounts = SCALE, log:
     );
 
     // Answers: most questions get a few, newer ones more, some none; always after their question.
-    await run(
+    await bulk(
       `${counts.answers} answers`,
+      "forum_answers",
       sql`insert into forum_answers (question_id, content, author_id, hidden_at, created_at, updated_at)
         select q.id, a.content, a.author_id, case when a.hidden then ts.t + interval '1 hour' end, ts.t, ts.t
         from scale_answers a
@@ -151,8 +308,9 @@ export async function seedScaleContent(db: Db, counts: ScaleCounts = SCALE, log:
     );
 
     // Stories: the published ones, and a few drafts waiting for review.
-    await run(
+    await bulk(
       `${counts.posts} published stories`,
+      "blog_posts",
       sql`insert into blog_posts (title, slug, excerpt, content, published, published_at, author_id, created_at, updated_at)
         select title,
           trim(both '-' from lower(regexp_replace(title, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || i,
@@ -201,8 +359,24 @@ export async function seedScaleContent(db: Db, counts: ScaleCounts = SCALE, log:
         from cities c cross join services s
         where random() < 0.1`,
     );
+
+    await communityLoop(run, bulk, counts);
   });
 
   // Fresh statistics for the planner, and the visibility map that lets index-only scans skip the table.
   await step("VACUUM ANALYZE", sql`vacuum analyze`);
+}
+
+/**
+ * Gives the benchmark's members (BENCH_MEMBERS of them, at most `counts.members`) a password for
+ * this run, so it signs in as members with a history instead of new, empty accounts. The data set
+ * itself holds no password. Returns their addresses.
+ */
+export async function setBenchPasswords(db: Db, password: string, count = BENCH_MEMBERS): Promise<string[]> {
+  const hash = await hashPassword(password);
+  await db.execute(sql`insert into accounts (id, account_id, provider_id, user_id, password, created_at, updated_at)
+    select 'scale-credential-' || i, 'scale-member-' || i, 'credential', 'scale-member-' || i, ${hash}, now(), now()
+    from generate_series(1, ${count}) i
+    on conflict (id) do update set password = excluded.password, updated_at = now()`);
+  return Array.from({ length: count }, (_, i) => benchMemberEmail(i + 1));
 }

@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { SITE_PAGES } from "~/lib/site-pages";
 import type { Db } from "./db.server";
 import { allGuides } from "./guides.server";
+import { postPlainText } from "./post-markdown.server";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, forumTopics, services } from "../../db/schema";
 
 /** The sitemaps protocol allows at most 50,000 URLs in one file. */
@@ -150,12 +151,21 @@ export interface FeedItem {
   publishedAt: Date;
 }
 
+/** The excerpt, or the first words of the story without its Markdown marks: plain text. */
 function summary(excerpt: string | null, content: string): string {
   const fromExcerpt = excerpt?.trim();
   if (fromExcerpt) return fromExcerpt;
-  const text = content.replace(/\s+/g, " ").trim();
-  return [...text].slice(0, FEED_DESCRIPTION_LENGTH).join("");
+  return [...postPlainText(content)].slice(0, FEED_DESCRIPTION_LENGTH).join("");
 }
+
+// Feed readers show an item's description as HTML (RSS 2.0 allows entity-encoded HTML there), so
+// its plain text is escaped for HTML before it is escaped for XML: a typed "<script>" reaches the
+// reader as the text "<script>", never as an element.
+const escapeHtmlText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+// A title is plain text in RSS 2.0. The RSS Best Practices Profile's hexadecimal references for
+// "&", "<" and ">" are what the most feed readers show as those characters.
+const escapeFeedTitle = (value: string) => value.replace(INVALID_XML, "").replace(/&/g, "&#x26;").replace(/</g, "&#x3C;").replace(/>/g, "&#x3E;");
 
 /** The newest published posts for the RSS feed. */
 export async function feedItems(db: Db, limit = FEED_SIZE): Promise<FeedItem[]> {
@@ -190,11 +200,11 @@ export function renderRss(
     const link = escapeXml(absolute(site, `/article/${seg(item.slug)}`));
     return [
       "    <item>",
-      `      <title>${escapeXml(item.title)}</title>`,
+      `      <title>${escapeFeedTitle(item.title)}</title>`,
       `      <link>${link}</link>`,
       `      <guid isPermaLink="true">${link}</guid>`,
       `      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`,
-      `      <description>${escapeXml(item.description)}</description>`,
+      `      <description>${escapeXml(escapeHtmlText(item.description))}</description>`,
       "    </item>",
     ].join("\n");
   });

@@ -25,6 +25,15 @@ import {
   TopicQuerySchema,
   TopicSlugParamSchema,
 } from "./schemas";
+import {
+  AnswerIdParamSchema,
+  FollowSchema,
+  HelpedMostBodySchema,
+  HelpedMostSchema,
+  HelpfulSchema,
+  MarkedReadSchema,
+  NotificationPageSchema,
+} from "./member-schemas";
 
 const json = (schema: z.ZodType) => ({ "application/json": { schema } });
 
@@ -34,6 +43,7 @@ const retryAfter = z.object({
 
 const ERRORS = {
   400: "Invalid input: the fields named in `errors` (validation_failed), an email address or phone number to confirm with acknowledgePersonal (personal_details), a body that is not an object (invalid_body), malformed JSON (invalid_json), or a bad page number.",
+  403: "Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden).",
   401: "No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), or a deleted account (unknown_user).",
   404: "Not found (not_found).",
   413: "The body is larger than 64 KB (payload_too_large).",
@@ -60,6 +70,7 @@ const TAGS = {
   Community: "Site-wide counters and the latest activity, as the home page shows them.",
   Blog: "The community's published articles.",
   Forum: "Questions and their answers, filed under topics: anyone may read them, members post them with a bearer token.",
+  Notifications: "A member's notifications: answers to their questions and to questions they follow, and their answers found helpful.",
   Places: "Local pages: one service in one city, as the site's city-service pages show it.",
   Meta: "This description of the API.",
 } as const;
@@ -89,6 +100,19 @@ function read(about: About, schema: z.ZodType, extra: Partial<ZodOpenApiOperatio
       ...errors(...statuses),
       401: { description: READ_401, content: json(ErrorSchema) },
       ...errors(429, 500),
+    },
+  } satisfies ZodOpenApiOperationObject;
+}
+
+/** A member's own read or write: a bearer token is required, the answer is the member's state. */
+function member(about: About, schema: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
+  return {
+    ...about,
+    security: [{ bearerAuth: [] }],
+    ...extra,
+    responses: {
+      200: { description: "OK", content: json(schema) },
+      ...errors(...statuses, 401, 429, 500),
     },
   } satisfies ZodOpenApiOperationObject;
 }
@@ -269,6 +293,82 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
           PlacePageSchema,
           { requestParams: { path: PlaceParamSchema } },
           [404],
+        ),
+      },
+      "/notifications": {
+        get: member(
+          {
+            operationId: "listNotifications",
+            tags: ["Notifications"],
+            summary: "The member's notifications",
+            description: "Newest first, 30 a page, read and unread, with the member's unread count. Notifications about hidden questions or answers are left out.",
+          },
+          NotificationPageSchema,
+          { requestParams: { query: PageQuerySchema } },
+          [400],
+        ),
+      },
+      "/notifications/read": {
+        post: member(
+          { operationId: "markAllNotificationsRead", tags: ["Notifications"], summary: "Mark all read", description: "Marks every unread notification of the member as read." },
+          MarkedReadSchema,
+        ),
+      },
+      "/questions/{id}/follow": {
+        put: member(
+          {
+            operationId: "followQuestion",
+            tags: ["Forum"],
+            summary: "Follow a question",
+            description: "The member is notified of each new answer to the question. Following twice is the same as once. A hidden or unknown question is 404.",
+          },
+          FollowSchema,
+          { requestParams: { path: QuestionIdParamSchema } },
+          [404],
+        ),
+        delete: member(
+          { operationId: "unfollowQuestion", tags: ["Forum"], summary: "Stop following a question", description: "No more notifications of the question's answers." },
+          FollowSchema,
+          { requestParams: { path: QuestionIdParamSchema } },
+          [404],
+        ),
+      },
+      "/answers/{id}/helpful": {
+        put: member(
+          {
+            operationId: "markAnswerHelpful",
+            tags: ["Forum"],
+            summary: "Mark an answer helpful",
+            description: "One mark per member; marking again changes nothing. Not on one's own answer (403). The author is notified of a new mark.",
+          },
+          HelpfulSchema,
+          { requestParams: { path: AnswerIdParamSchema } },
+          [403, 404],
+        ),
+        delete: member(
+          { operationId: "unmarkAnswerHelpful", tags: ["Forum"], summary: "Take back a helpful mark", description: "Removes the member's mark, if any." },
+          HelpfulSchema,
+          { requestParams: { path: AnswerIdParamSchema } },
+          [403, 404],
+        ),
+      },
+      "/questions/{id}/helped-most": {
+        put: member(
+          {
+            operationId: "chooseHelpedMost",
+            tags: ["Forum"],
+            summary: "Choose the answer that helped most",
+            description: "Only the asker, for a visible answer to this question that is not their own; choosing another moves the choice. Its author is notified.",
+          },
+          HelpedMostSchema,
+          { requestParams: { path: QuestionIdParamSchema }, requestBody: { required: true, content: json(HelpedMostBodySchema) } },
+          [400, 403, 404, 415],
+        ),
+        delete: member(
+          { operationId: "clearHelpedMost", tags: ["Forum"], summary: "Clear the choice", description: "Only the asker. No answer is shown as the one that helped most." },
+          HelpedMostSchema,
+          { requestParams: { path: QuestionIdParamSchema } },
+          [403, 404],
         ),
       },
       "/openapi.json": {

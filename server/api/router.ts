@@ -13,12 +13,14 @@ import { ANONYMOUS, getQuestion, latestQuestions, listQuestions, type AnswerView
 import { isTopicSlug } from "~/lib/forum-list";
 import { getTopicBySlug, listTopicsWithCounts } from "~/server/topics.server";
 import { loadCityServicePage } from "~/server/places.server";
+import { postHtml, postPlainText } from "~/server/post-markdown.server";
 import { postAnswer, postQuestion, type PostResult } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { bumpAfterWrites } from "../http/bump-after-writes";
 import type { Runtime } from "~/server/runtime.server";
 import { getStats } from "~/server/stats.server";
 import { createTokenVerifier } from "./bearer";
+import { createMemberRoutes, MEMBER_API_ROUTES } from "./member-routes";
 import { ApiError, cors, errorHandler, methodNotAllowed, notFound, preflight, sendJson } from "./http";
 import { createOpenApiDocument } from "./openapi";
 import {
@@ -63,6 +65,7 @@ export const API_ROUTES = {
   "/topics/:topicSlug": ["GET"],
   "/places/:citySlug/:serviceSlug": ["GET"],
   "/openapi.json": ["GET"],
+  ...MEMBER_API_ROUTES,
 } as const;
 
 // ---------------------------------------------------------------- shaping
@@ -77,7 +80,7 @@ function postSummary(p: PostSummary): z.output<typeof PostSummarySchema> {
     slug: p.slug,
     title: p.title,
     excerpt: p.excerpt,
-    preview: p.excerpt?.trim() ? p.excerpt : preview(p.content, BLOG_CARD_PREVIEW),
+    preview: p.excerpt?.trim() ? p.excerpt : preview(postPlainText(p.content), BLOG_CARD_PREVIEW),
     author: p.authorName ?? COMMUNITY_AUTHOR,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -224,7 +227,7 @@ export function createApiRouter(runtime: Runtime) {
         slug: p.slug,
         title: p.title,
         excerpt: p.excerpt,
-        preview: preview(p.content, HOME_PREVIEW),
+        preview: preview(postPlainText(p.content), HOME_PREVIEW),
         // The home page's cards show 'Anonymous' for posts too (specification, section 3).
         author: p.authorName ?? ANONYMOUS,
         createdAt: p.createdAt,
@@ -232,7 +235,7 @@ export function createApiRouter(runtime: Runtime) {
       questions: questions.map((q) => ({
         id: q.id,
         title: q.title,
-        preview: preview(q.content, HOME_PREVIEW),
+        preview: preview(postPlainText(q.content), HOME_PREVIEW),
         author: q.authorName,
         answerCount: q.answerCount,
         createdAt: q.createdAt,
@@ -263,6 +266,7 @@ export function createApiRouter(runtime: Runtime) {
       title: post.title,
       excerpt: post.excerpt,
       content: post.content,
+      contentHtml: postHtml(post.content),
       author: post.authorName ?? COMMUNITY_AUTHOR,
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
@@ -381,6 +385,8 @@ export function createApiRouter(runtime: Runtime) {
     res.setHeader("Location", `${req.baseUrl}/questions/${questionId}`);
     sendJson(res, result.created ? 201 : 200, AnswerCreatedSchema, { id: result.id, questionId, created: result.created });
   });
+
+  router.use(createMemberRoutes(runtime, { requireToken, requireJson, jsonBody }));
 
   router.get("/openapi.json", (_req, res) => {
     openApiDocument ??= createOpenApiDocument({ apiUrl: `${env.SITE_URL}${API_BASE}`, siteUrl: env.SITE_URL, supportEmail: env.SUPPORT_EMAIL });

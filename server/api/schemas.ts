@@ -48,7 +48,7 @@ export const HomePostSchema = z
     slug: z.string(),
     title: z.string(),
     excerpt: z.string().nullable(),
-    preview: z.string().meta({ description: "The first 100 characters of the content, as on the home page's card." }),
+    preview: z.string().meta({ description: "The first 100 characters of the content's text (without Markdown marks), as on the home page's card." }),
     author: z.string().meta({ description: "The author's display name, or 'Anonymous' (as on the home page)." }),
     createdAt: isoDate,
   })
@@ -58,7 +58,7 @@ export const HomeQuestionSchema = z
   .strictObject({
     id,
     title: z.string(),
-    preview: z.string().meta({ description: "The first 100 characters of the content, as on the home page's card." }),
+    preview: z.string().meta({ description: "The first 100 characters of the content's text (without Markdown marks), as on the home page's card." }),
     author: z.string().meta({ description: "The author's display name, or 'Anonymous'." }),
     answerCount: count,
     createdAt: isoDate,
@@ -85,7 +85,7 @@ export const PostSummarySchema = z
     slug: z.string(),
     title: z.string(),
     excerpt: z.string().nullable().meta({ description: "The excerpt the author wrote, if any." }),
-    preview: z.string().meta({ description: "The excerpt, or the first 150 characters of the content (the blog card's text)." }),
+    preview: z.string().meta({ description: "The excerpt, or the first 150 characters of the content's text without Markdown marks (the blog card's text)." }),
     author: z.string().meta({ description: "The author's display name, or 'Community Author'." }),
     createdAt: isoDate,
     updatedAt: isoDate,
@@ -101,7 +101,12 @@ export const PostSchema = z
     slug: z.string(),
     title: z.string(),
     excerpt: z.string().nullable(),
-    content: z.string().meta({ description: "Plain text; paragraphs are separated by line breaks." }),
+    content: z.string().meta({
+      description: "The text as its author wrote it, in the site's small Markdown: a blank line between paragraphs, **bold**, *italic*, lists, links. Typed HTML is text, not markup.",
+    }),
+    contentHtml: z.string().meta({
+      description: 'The content as the article page shows it: sanitised HTML of p, br, strong, em, code, ul, ol, li and a (http, https or mailto only, rel="ugc nofollow noopener noreferrer").',
+    }),
     author: z.string().meta({ description: "The author's display name, or 'Community Author'." }),
     createdAt: isoDate,
     updatedAt: isoDate,

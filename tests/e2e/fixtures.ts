@@ -15,7 +15,6 @@ export async function expectAccessible(page: Page, label = page.url()) {
 
 const MAIL_DIR = path.resolve(process.env.E2E_MAIL_DIR ?? ".e2e-mail");
 
-/** Waits for a mail to `to` that the site sent through the loopback SMTP server. */
 /** Every visible control is at least 44 x 44 CSS px (inline links inside text are exempt). */
 export async function expectLargeTargets(page: Page, label: string) {
   const small = await page.evaluate(() => {
@@ -40,13 +39,28 @@ export async function expectLargeTargets(page: Page, label: string) {
   expect(small, `targets under 44px on ${label}`).toEqual([]);
 }
 
+/** A mail as the loopback SMTP server kept it (tests/e2e/global-setup.ts). */
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The List-Unsubscribe and List-Unsubscribe-Post headers, when the mail has them. */
+  unsubscribe?: string;
+  unsubscribePost?: string;
+}
+
+/** Every mail to `to` matching `subject` received so far, newest first. */
+export function mailsTo(to: string, subject: RegExp): ReceivedMail[] {
+  const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
+  return files.map((file) => JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), "utf8")) as ReceivedMail).filter((mail) => mail.to?.includes(to) && subject.test(mail.subject));
+}
+
+/** Waits for a mail to `to` that the site sent through the loopback SMTP server. */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const file of fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : []) {
-      const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), "utf8")) as { to: string; subject: string; text: string };
-      if (mail.to?.includes(to) && subject.test(mail.subject)) return mail;
-    }
+    const [mail] = mailsTo(to, subject);
+    if (mail) return mail;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`No mail to ${to} matching ${subject}`);

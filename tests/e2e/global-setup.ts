@@ -18,7 +18,10 @@ export default async function globalSetup() {
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
           const file = path.join(MAIL_DIR, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-          fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
+          // The one-click unsubscribe address, as a mail program would read it from the headers.
+          const unsubscribe = mail.headerLines.find((h) => h.key === "list-unsubscribe")?.line.replace(/^[^:]*:\s*/, "");
+          const unsubscribePost = mail.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line.replace(/^[^:]*:\s*/, "");
+          fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, unsubscribe, unsubscribePost }));
           callback();
         })
         .catch(callback);

@@ -3,88 +3,19 @@
 // revocation, a password change and a role change take effect everywhere within a second, with a
 // write through another instance refused. Each instance's caches are warmed before each write,
 // so what is checked is that the caches follow the write, not that they were empty.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { expect, test } from "./fixtures";
-import { freshDatabase } from "./processes";
+import { startCluster, type Answer, type Cluster } from "./cluster";
 
-const ROOT = path.resolve(".");
-const NODE = path.join(ROOT, "node_modules/.bin/node");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const PORTS = [3301, 3302, 3303];
 const PROXY_PORT = 3300;
-const HOST = `localhost:${PROXY_PORT}`;
-const SITE = `http://${HOST}`;
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p)) ?? "nginx";
 const DEADLINE_MS = 1000;
 
-const children: { child: ChildProcess; exited: Promise<unknown> }[] = [];
-let db: pg.Client;
-let output = "";
-
-function run(command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  children.push({ child, exited });
-  return child;
-}
-
-// The database is made in beforeAll (freshDatabase); every process started here is given it.
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-const ENV = {
-  DATABASE_URL: "",
-  BETTER_AUTH_SECRET: "multi-instance-test-secret-0123456789abcdef",
-  SITE_URL: SITE,
-  HOST: "127.0.0.1",
-  TRUST_PROXY: "1",
-  RATE_LIMITS: "false",
-  REQUIRE_EMAIL_VERIFICATION: "false",
-  SMTP_URL: "",
-  LOG_LEVEL: "warn",
-};
-
-interface Answer {
-  status: number;
-  location: string;
-  body: string;
-  cookies: string[];
-}
-
-/** One request to one instance (or the proxy), with the site's Host, as a browser would send it. */
-function request(port: number, method: string, urlPath: string, options: { cookie?: string; form?: Record<string, string> } = {}): Promise<Answer> {
-  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
-  const headers: Record<string, string> = { Host: HOST, Connection: "close" };
-  if (options.cookie) headers.Cookie = options.cookie;
-  if (body !== undefined) {
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-    headers["Content-Length"] = String(Buffer.byteLength(body));
-    headers.Origin = SITE;
-  }
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => (text += d));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          location: String(res.headers.location ?? ""),
-          body: text,
-          cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]),
-        }),
-      );
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+let cluster: Cluster;
+const request: Cluster["request"] = (...args) => cluster.request(...args);
+const signUp = (email: string, password: string) => cluster.signUp(email, password);
+const signIn = (email: string, password: string) => cluster.signIn(email, password);
+const setRole = (email: string, role: string) => cluster.setRole(email, role);
 
 /** A write through the load balancer; it must succeed. */
 async function write(urlPath: string, cookie: string, form: Record<string, string>) {
@@ -111,47 +42,10 @@ async function everywhere(urlPath: string, cookie: string | undefined, seen: (re
   }
 }
 
-async function signUp(email: string, password: string) {
-  const body = JSON.stringify({ email, password, name: "" });
-  const res = await new Promise<string[]>((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port: PROXY_PORT, method: "POST", path: "/api/auth/sign-up/email", agent: false, headers: { Host: HOST, Origin: SITE, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
-      (r) => {
-        r.resume();
-        r.on("end", () => resolve((r.headers["set-cookie"] ?? []).map((c) => c.split(";")[0])));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-  const cookie = res.find((c) => c.startsWith("better-auth.session_token="));
-  expect(cookie, `signing up ${email}`).toBeDefined();
-  return cookie!;
-}
-
-async function signIn(email: string, password: string) {
-  const body = JSON.stringify({ email, password });
-  return new Promise<string>((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port: PROXY_PORT, method: "POST", path: "/api/auth/sign-in/email", agent: false, headers: { Host: HOST, Origin: SITE, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
-      (r) => {
-        r.resume();
-        r.on("end", () => resolve((r.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("better-auth.session_token="))!));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-function setRole(email: string, role: string) {
-  const result = spawnSync(TSX, ["scripts/user-role.ts", email, role], { cwd: ROOT, env: { ...process.env, ...ENV }, encoding: "utf8" });
-  expect(result.status, result.stderr).toBe(0);
-}
-
 const signedInAs = (email: string) => (res: Answer) => res.body.includes(`Account menu for ${email}`);
 const signedOut = (email: string) => (res: Answer) => res.status === 200 && !res.body.includes(email);
 const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
+let db: Cluster["db"];
 const idOf = async (sql: string, value: string) => Number((await db.query(sql, [value])).rows[0].id);
 
 test.describe.configure({ mode: "serial" });
@@ -159,48 +53,12 @@ test.setTimeout(240_000);
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  database = await freshDatabase("capsiva_multi");
-  ENV.DATABASE_URL = database.url;
-  // Migrations and the demo content (cities, services, pages) before the instances start.
-  const seeded = spawnSync(TSX, ["scripts/seed.ts"], { cwd: ROOT, env: { ...process.env, ...ENV }, encoding: "utf8" });
-  expect(seeded.status, seeded.stderr).toBe(0);
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
-
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-multi-"));
-  fs.chmodSync(dir, 0o777);
-  const site = fs
-    .readFileSync(path.join(ROOT, "deploy/nginx/capsiva.conf"), "utf8")
-    .replace("server 127.0.0.1:3000;", PORTS.map((p) => `server 127.0.0.1:${p};`).join("\n    "))
-    .replace(/listen 80;/, `listen 127.0.0.1:${PROXY_PORT};`);
-  fs.writeFileSync(path.join(dir, "site.conf"), site);
-  fs.writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `worker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 256; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n  include ${dir}/site.conf;\n}\n`,
-  );
-  const healthy = async (port: number) => {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const res = await request(port, "GET", "/healthz").catch(() => undefined);
-      if (res?.status === 200) return;
-      if (Date.now() > deadline) throw new Error(`:${port} did not start\n${output.slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
-  // One after the other: what is tested here is serving, not starting together.
-  for (const port of PORTS) {
-    run(NODE, ["server.js"], { ...ENV, PORT: String(port) });
-    await healthy(port);
-  }
-  run(NGINX, ["-c", path.join(dir, "nginx.conf")], {});
-  await healthy(PROXY_PORT);
+  cluster = await startCluster({ name: "capsiva_multi", ports: PORTS, proxyPort: PROXY_PORT });
+  db = cluster.db;
 });
 
 test.afterAll(async () => {
-  for (const { child } of children) child.kill(child.spawnfile === NGINX ? "SIGQUIT" : "SIGTERM");
-  await Promise.all(children.map((c) => c.exited));
-  await db?.end();
-  await database?.drop();
+  await cluster?.stop();
 });
 
 const password = "multi-instance-password-1";

@@ -66,7 +66,11 @@ export async function createTestRuntime(env: Record<string, string> = {}): Promi
     secret: "test-secret-test-secret-test-secret-0123",
     mailer,
   });
-  return Object.assign(runtime, { close: drop, sent });
+  const close = async () => {
+    await runtime.mailOutbox.stop();
+    await drop();
+  };
+  return Object.assign(runtime, { close, sent });
 }
 
 /** The router context a loader or action receives, for `viewer` (or a visitor). */

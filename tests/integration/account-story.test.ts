@@ -73,6 +73,26 @@ describe("a member's story waiting for review", () => {
     expect(await row(story.id)).toMatchObject({ title: "Three months on", content: "Better mornings now.", published: false, slug: "three-months-on" });
   });
 
+  it("shows the story rendered, and previews a change without saving it; a bad change gets a message", async () => {
+    const m = await createMember(rt);
+    const story = await createPost(rt.db, { title: "Small wins", content: "**Warm** water.\n\n- gloves", authorId: m.id, published: false });
+    const path = `/account/stories/${story.id}`;
+    const params = { postId: String(story.id) };
+    const page = await callRoute(storyRoute.loader, getRequest(path), contextFor(rt, m), params);
+    expect((page.data as { story: { content: string; contentHtml: string } }).story).toMatchObject({
+      content: "**Warm** water.\n\n- gloves",
+      contentHtml: "<p><strong>Warm</strong> water.</p>\n<ul>\n<li>gloves</li>\n</ul>\n",
+    });
+    const preview = await callRoute(storyRoute.action, formRequest(path, { intent: "preview", title: "Small wins", content: "*Cold* water." }), contextFor(rt, m), params);
+    expect(preview.status).toBe(200);
+    expect((preview.data as { preview: { html: string }; values: { content: string } }).preview.html).toBe("<p><em>Cold</em> water.</p>\n");
+    expect((preview.data as { values: { content: string } }).values.content).toBe("*Cold* water.");
+    const empty = await callRoute(storyRoute.action, formRequest(path, { intent: "preview", title: "Small wins", content: "  " }), contextFor(rt, m), params);
+    expect(empty.status).toBe(400);
+    expect((empty.data as { errors: Record<string, string> }).errors.content).toBe("Your story is required");
+    expect(await row(story.id)).toMatchObject({ content: "**Warm** water.\n\n- gloves" });
+  });
+
   it("keeps the member's text and says why when an editor published the story meanwhile", async () => {
     const m = await createMember(rt);
     const story = await pendingStory(m.id);

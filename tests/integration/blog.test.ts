@@ -132,9 +132,10 @@ describe("blog list and articles", () => {
       { title: "Secret draft", slug: "secret-draft", content: "c", published: false },
     ]);
     const ok = await callRoute(articleRoute.loader, getRequest("/article/readable"), contextFor(rt), { slug: "readable" });
-    const post = (ok.data as { post: { title: string; author: string; content: string } }).post;
+    const post = (ok.data as { post: { title: string; author: string; contentHtml: string } }).post;
     expect(post.author).toBe("Community Author");
-    expect(articleRoute.paragraphs(post.content)).toEqual(["First line.", "Second line."]);
+    // A blank line (or several) starts a paragraph, as it always did for plain-text posts.
+    expect(post.contentHtml).toBe("<p>First line.</p>\n<p>Second line.</p>\n");
     const tags = articleRoute.meta({ loaderData: ok.data, matches: [], location: {} } as never) as Record<string, unknown>[];
     expect(tags).toContainEqual({ property: "og:type", content: "article" });
     expect(tags).toContainEqual({ property: "article:author", content: "Community Author" });

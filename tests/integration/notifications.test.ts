@@ -73,19 +73,22 @@ describe("follows and notifications", () => {
     expect((await page("/notifications", follower.cookie)).html).toContain("Ben Answers answered a question you follow");
   });
 
-  it("opening one marks it read on the way to the answer; mark all read; another's is not found", async () => {
+  it("opening one marks that question's read on the way to the answer; mark all read; another's is not found", async () => {
     const asker = await member("Fay Opens");
     const helper = await member("Gus Helps");
     const question = await ask(asker.cookie, "Jar openers that work");
+    const other = await ask(asker.cookie, "Button hooks for shirts");
     const a1 = await answer(helper.cookie, question, "An under-cabinet opener changed my mornings.");
     await answer(helper.cookie, question, "Rubber gloves give grip too.");
-    expect(unreadIn((await page("/forum", asker.cookie)).html)).toBe(2);
+    await answer(helper.cookie, other, "A button hook with a fat handle.");
+    expect(unreadIn((await page("/forum", asker.cookie)).html)).toBe(3);
     const [n1] = await app.runtime.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.answerId, a1));
 
     expect((await page(`/notifications/${n1.id}`, helper.cookie)).status).toBe(404);
     const opened = await page(`/notifications/${n1.id}`, asker.cookie);
     expect(opened.status).toBe(302);
     expect(opened.location).toBe(`/forum/${question}#answer-${a1}`);
+    // The question page shows both of its answers: both are read; the other question's is not.
     expect(unreadIn((await page(`/forum/${question}`, asker.cookie)).html)).toBe(1);
 
     const marked = await post("/notifications", asker.cookie, { intent: "mark-all-read" });

@@ -25,6 +25,14 @@ const OPERATION_IDS = [
   "getTopic",
   "getPlacePage",
   "getOpenApiDocument",
+  "listNotifications",
+  "markAllNotificationsRead",
+  "followQuestion",
+  "unfollowQuestion",
+  "markAnswerHelpful",
+  "unmarkAnswerHelpful",
+  "chooseHelpedMost",
+  "clearHelpedMost",
 ];
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];

@@ -60,9 +60,19 @@ afterAll(async () => {
 });
 
 /** The routes the Express router really serves, as OpenAPI paths ("/questions/{id}") -> methods. */
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every route layer of a router and of the routers mounted in it. */
+function routeLayers(stack: Layer[]): Layer[] {
+  return stack.flatMap((layer) => (layer.route ? [layer] : layer.handle?.stack ? routeLayers(layer.handle.stack) : []));
+}
+
 function servedRoutes() {
   const served = new Map<string, Set<string>>();
-  for (const layer of (router as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }).stack) {
+  for (const layer of routeLayers((router as unknown as { stack: Layer[] }).stack)) {
     if (!layer.route) continue;
     const path = layer.route.path.replace(/:(\w+)/g, "{$1}");
     const methods = Object.entries(layer.route.methods)
@@ -102,15 +112,22 @@ describe("the OpenAPI document", () => {
     for (const [path, methods] of served) expect([...documented.get(path)!].sort(), path).toEqual([...methods].sort());
   });
 
-  it("marks the writes as needing a bearer token, with a JSON body and the error responses they can give", () => {
+  it("marks the writes and members' own operations as needing a bearer token, with a JSON body and the error responses they can give", () => {
+    // A member's own operations (their notifications, follows, marks) act for the token's member.
+    const MEMBER_PATHS = ["/notifications", "/notifications/read", "/questions/{id}/follow", "/answers/{id}/helpful", "/questions/{id}/helped-most"];
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
-        if (method === "post") {
+        if (MEMBER_PATHS.includes(path)) {
+          expect(op.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+          for (const status of ["200", "401", "429"]) expect(op.responses[status], `${method} ${path} ${status}`).toBeDefined();
+          if (op.requestBody) expect(op.requestBody.content["application/json"].schema.$ref, path).toMatch(/Body$/);
+        } else if (method === "post") {
           expect(op.security, path).toEqual([{ bearerAuth: [] }]);
           expect(op.requestBody?.content["application/json"].schema.$ref, path).toMatch(/Body$/);
           for (const status of ["201", "400", "401", "413", "415", "429"]) expect(op.responses[status], `${path} ${status}`).toBeDefined();
           expect(op.responses["429"].headers?.["Retry-After"]).toBeDefined();
         } else {
+          expect(method, path).toBe("get");
           expect(op.security, path).toBeUndefined();
         }
         for (const [status, response] of Object.entries(op.responses)) {
@@ -134,7 +151,8 @@ describe("the OpenAPI document", () => {
     let checked = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
       const op = item.get;
-      if (!op || path === "/openapi.json") continue;
+      // A member's own reads need their token: tests/integration/api-members.test.ts checks them.
+      if (!op || path === "/openapi.json" || op.security) continue;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
       for (const p of op.parameters ?? []) if (p.in === "path") expect(params[p.name], `example for ${p.name}`).toBeDefined();
 

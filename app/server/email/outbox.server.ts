@@ -1,0 +1,277 @@
+// Notification mails through a durable outbox in PostgreSQL. The transaction that stores a
+// notification also stores a pending mail for it (scheduleMails); senders in every process claim
+// due mails one at a time with FOR UPDATE SKIP LOCKED under a lease, send them, and mark them
+// sent. Timing lives here, at claim time: a question's mails at most once per gathering window,
+// a digest once a day after the digest hour, a refused mail again after a growing delay.
+// docs/decisions/010-notification-mail-outbox.md says why an outbox table and not a job library.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db.server";
+import type { Logger } from "../log.server";
+import type { Mailer } from "../mail.server";
+import { composeNotificationMail, type MailNotification } from "./compose.server";
+import type { UnsubscribeTokens } from "./unsubscribe-token.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** How each choice on /account maps to the notifications it mails. */
+export const EMAIL_CHOICES = ["own", "instant", "daily", "never"] as const;
+export type EmailChoice = (typeof EMAIL_CHOICES)[number];
+
+// A claimed mail is this member's for two minutes; sending is bounded well inside it (mail.server.ts).
+const LEASE_SECONDS = 120;
+const MAX_ATTEMPTS = 20;
+
+// The notifications a member's choice sends by mail: all of them, or answers to their own questions.
+const ELIGIBLE = sql`(p.email_notifications in ('instant', 'daily') or (p.email_notifications = 'own' and n.kind = 'answer'))`;
+const GATHER_KEY = sql`case when p.email_notifications = 'daily' then 'digest' else 'q:' || n.question_id end`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/**
+ * Stores a pending mail for every notification that matches `where` and its member's choice and
+ * has not been mailed (one per member and question, or one digest). A pending mail already there
+ * gathers the new ones, so a busy question is one mail. Runs in the caller's transaction. It
+ * selects exactly what a sender would put in the mail, so a mail is never pending for nothing.
+ */
+async function schedule(db: Db | Tx, where: SQL) {
+  await db.execute(sql`
+    insert into mail_outbox (member_id, gather_key, due_at)
+    select distinct n.member_id, ${GATHER_KEY}, now()
+    from notifications n
+    join profiles p on p.id = n.member_id
+    join forum_questions q on q.id = n.question_id and q.hidden_at is null
+    join forum_answers a on a.id = n.answer_id and a.hidden_at is null
+    where ${where} and n.mailed_at is null and n.read_at is null and ${ELIGIBLE}
+    on conflict (member_id, gather_key) where state = 'pending' do nothing`);
+}
+
+/** After an answer's notifications are stored: the mails they call for. */
+export function scheduleMailsForAnswer(tx: Db | Tx, answerId: number) {
+  return schedule(tx, sql`n.answer_id = ${answerId}`);
+}
+
+/** After a member's choice changes, or a mail went out: whatever of theirs still waits. */
+export function scheduleMailsForMember(db: Db | Tx, memberId: string) {
+  return schedule(db, sql`n.member_id = ${memberId}`);
+}
+
+export async function emailChoice(db: Db, memberId: string): Promise<EmailChoice> {
+  const [row] = rowsOf<{ choice: string }>(await db.execute(sql`select email_notifications as choice from profiles where id = ${memberId}`));
+  return (EMAIL_CHOICES as readonly string[]).includes(row?.choice ?? "") ? (row!.choice as EmailChoice) : "own";
+}
+
+/** Sets a member's choice; mails already waiting follow it (they are gathered again by it). */
+export async function setEmailChoice(db: Db, memberId: string, choice: EmailChoice) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update profiles set email_notifications = ${choice} where id = ${memberId}`);
+    await tx.execute(sql`update mail_outbox set state = 'skipped', locked_until = null where member_id = ${memberId} and state = 'pending' and (locked_until is null or locked_until < now())`);
+    await scheduleMailsForMember(tx, memberId);
+  });
+}
+
+export interface MailOutboxOptions {
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  tokens: UnsubscribeTokens;
+  siteUrl: string;
+  gatherSeconds: number;
+  digestHour: number;
+  pollSeconds: number;
+  retrySeconds: number;
+  maxRetrySeconds: number;
+}
+
+export interface MailOutbox {
+  /** Begins looking for due mails every poll interval (and whenever `wake` is called). */
+  start(): void;
+  /** Looks for due mails now (after a write that may have stored some). */
+  wake(): void;
+  /** Sends every mail due now, one at a time; resolves when none is left (tests call it). */
+  drain(): Promise<number>;
+  /** Stops looking and waits for the mail being sent, if any. */
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: number;
+  member_id: string;
+  gather_key: string;
+  attempts: number;
+  locked_until: string;
+}
+
+/** The most recent digest hour at or before `now` (UTC). */
+export function lastDigestBoundary(now: Date, hour: number): Date {
+  const b = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour));
+  if (b > now) b.setUTCDate(b.getUTCDate() - 1);
+  return b;
+}
+
+export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
+  const { db, log } = options;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function claim(): Promise<Claimed | null> {
+    const boundary = lastDigestBoundary(new Date(), options.digestHour).toISOString();
+    // A question's mail waits while one went out within the gathering window; a digest waits for
+    // the first digest hour after it began gathering, and for none sent since that hour.
+    const [row] = rowsOf<Claimed>(
+      await db.execute(sql`
+        update mail_outbox set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+        where id = (
+          select o.id from mail_outbox o
+          where o.state = 'pending' and o.due_at <= now() and (o.locked_until is null or o.locked_until < now())
+            and case when o.gather_key = 'digest'
+              then o.created_at < ${boundary}::timestamptz and not exists (
+                select 1 from mail_outbox s where s.member_id = o.member_id and s.gather_key = 'digest' and s.state = 'sent' and s.sent_at >= ${boundary}::timestamptz)
+              else not exists (
+                select 1 from mail_outbox s where s.member_id = o.member_id and s.gather_key = o.gather_key and s.state = 'sent'
+                  and s.sent_at > now() - make_interval(secs => ${options.gatherSeconds}))
+            end
+          order by o.due_at, o.id
+          limit 1
+          for update skip locked)
+        returning id, member_id, gather_key, attempts, locked_until::text as locked_until`),
+    );
+    return row ?? null;
+  }
+
+  /** What a claimed mail tells: the member's unread, unmailed, visible notifications it gathers. */
+  async function gather(row: Claimed) {
+    const question = row.gather_key.startsWith("q:") ? Number(row.gather_key.slice(2)) : null;
+    const member = rowsOf<{ email: string; display_name: string | null; choice: string }>(
+      await db.execute(sql`
+        select u.email, p.display_name, p.email_notifications as choice
+        from users u join profiles p on p.id = u.id where u.id = ${row.member_id}`),
+    )[0];
+    if (!member || member.choice === "never" || (question === null) !== (member.choice === "daily")) return null;
+    const items = rowsOf<MailNotification & { id: number }>(
+      await db.execute(sql`
+        select n.id, n.kind, n.question_id as "questionId", q.title as "questionTitle", n.answer_id as "answerId",
+          a.content as "answerContent", ap.display_name as "authorName", n.created_at as "createdAt"
+        from notifications n
+        join profiles p on p.id = n.member_id
+        join forum_questions q on q.id = n.question_id and q.hidden_at is null
+        join forum_answers a on a.id = n.answer_id and a.hidden_at is null
+        left join profiles ap on ap.id = a.author_id
+        where n.member_id = ${row.member_id} and n.mailed_at is null and n.read_at is null and ${ELIGIBLE}
+          ${question === null ? sql`` : sql`and n.question_id = ${question}`}
+        order by n.created_at, n.id
+        limit 50`),
+    );
+    return items.length ? { member, items } : null;
+  }
+
+  async function finish(row: Claimed, state: "sent" | "skipped", notificationIds: number[]) {
+    await db.transaction(async (tx) => {
+      const done = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          update mail_outbox set state = ${state}, sent_at = case when ${state} = 'sent' then now() end, locked_until = null, last_error = null
+          where id = ${row.id} and locked_until = ${row.locked_until}::timestamptz returning id`),
+      );
+      if (!done.length) {
+        log.warn({ mail: row.id }, "a notification mail's lease ran out while it was being sent; it may go out twice");
+        return;
+      }
+      if (notificationIds.length) {
+        await tx.execute(sql`update notifications set mailed_at = now() where id in (${sql.join(notificationIds.map((id) => sql`${id}`), sql`, `)})`);
+      }
+      // Notifications that arrived while this mail was going out wait for the next one.
+      await scheduleMailsForMember(tx, row.member_id);
+    });
+  }
+
+  async function refused(row: Claimed, error: unknown) {
+    const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code ?? "error";
+    const giveUp = row.attempts >= MAX_ATTEMPTS;
+    // Doubling delays with some jitter, so instances that all saw the refusal do not retry in step.
+    const delay = Math.min(options.retrySeconds * 2 ** (row.attempts - 1), options.maxRetrySeconds) * (0.8 + Math.random() * 0.4);
+    await db.execute(sql`
+      update mail_outbox set state = ${giveUp ? "failed" : "pending"}, due_at = now() + make_interval(secs => ${delay}),
+        locked_until = null, last_error = ${String(code).slice(0, 80)}
+      where id = ${row.id} and locked_until = ${row.locked_until}::timestamptz`);
+    const fields = { mail: row.id, attempt: row.attempts, code: String(code), retryInSeconds: giveUp ? null : Math.round(delay) };
+    if (giveUp) log.error(fields, "a notification mail was refused too many times; giving up");
+    else log.warn(fields, "a notification mail was refused; it will be tried again");
+  }
+
+  async function sendOne(row: Claimed) {
+    const gathered = await gather(row);
+    if (!gathered) return finish(row, "skipped", []);
+    const mail = composeNotificationMail({
+      siteUrl: options.siteUrl,
+      to: gathered.member.email,
+      displayName: gathered.member.display_name,
+      digest: row.gather_key === "digest",
+      items: gathered.items,
+      unsubscribeToken: options.tokens.sign(row.member_id),
+    });
+    try {
+      await options.mailer.send(mail);
+    } catch (error) {
+      return refused(row, error);
+    }
+    await finish(
+      row,
+      "sent",
+      gathered.items.map((i) => i.id),
+    );
+  }
+
+  // At most this many mails in one pass; the next wake or poll goes on from there.
+  const PASS = 500;
+
+  async function loop() {
+    let handled = 0;
+    do {
+      again = false;
+      for (let row = await claim(); row; row = stopped || handled >= PASS ? null : await claim()) {
+        await sendOne(row);
+        handled++;
+      }
+    } while (again && !stopped && handled < PASS);
+    return handled;
+  }
+
+  function drain(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = loop()
+      .catch((error: unknown) => {
+        // The database may be away; the next poll tries again.
+        log.warn({ err: error }, "looking for notification mails failed");
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    start() {
+      stopped = false;
+      timer ??= setInterval(() => void drain(), options.pollSeconds * 1000);
+      timer.unref();
+      void drain();
+    },
+    wake() {
+      if (!stopped && timer) void drain();
+    },
+    drain,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// The API's member endpoints (mounted by ./router.ts under its token, rate-limit and freshness
+// middleware): a member's notifications, following a question, helpful marks and the asker's
+// "Helped me most". PUT and DELETE set and clear, so a client may repeat a request safely.
+import express, { type RequestHandler } from "express";
+import {
+  chooseHelpedMost,
+  clearHelpedMost,
+  followQuestion,
+  ForbiddenError,
+  helpfulCount,
+  NotFoundError,
+  OwnAnswerError,
+  setHelpful,
+  unfollowQuestion,
+} from "~/server/forum.server";
+import { listNotifications, markAllRead, unreadCount } from "~/server/notifications.server";
+import type { Runtime } from "~/server/runtime.server";
+import { ApiError, notFound, sendJson } from "./http";
+import { FollowSchema, HelpedMostBodySchema, HelpedMostSchema, HelpfulSchema, MarkedReadSchema, NotificationPageSchema } from "./member-schemas";
+import { PageQuerySchema } from "./schemas";
+
+export const MEMBER_API_ROUTES = {
+  "/notifications": ["GET"],
+  "/notifications/read": ["POST"],
+  "/questions/:id/follow": ["PUT", "DELETE"],
+  "/questions/:id/helped-most": ["PUT", "DELETE"],
+  "/answers/:id/helpful": ["PUT", "DELETE"],
+} as const;
+
+const ROW_ID = /^[0-9]{1,9}$/;
+
+function rowId(value: unknown, what: "Question" | "Answer") {
+  const text = String(value);
+  if (!ROW_ID.test(text) || Number(text) < 1) throw notFound(`${what} not found`);
+  return Number(text);
+}
+
+/** The forum's refusals as API errors. */
+function refusal(error: unknown, what: "Question" | "Answer"): never {
+  if (error instanceof NotFoundError) throw notFound(`${what} not found`);
+  if (error instanceof OwnAnswerError) throw new ApiError(403, "own_answer", "Members cannot mark their own answer.");
+  if (error instanceof ForbiddenError) throw new ApiError(403, "forbidden", "Only the member who asked the question can choose the answer that helped them most.");
+  throw error;
+}
+
+export function createMemberRoutes(runtime: Runtime, middleware: { requireToken: RequestHandler; requireJson: RequestHandler; jsonBody: RequestHandler }) {
+  const { db } = runtime;
+  const { requireToken, requireJson, jsonBody } = middleware;
+  const router = express.Router();
+  const member = (res: express.Response) => res.locals.userId as string;
+
+  router.get("/notifications", requireToken, async (req, res) => {
+    const parsed = PageQuerySchema.safeParse(req.query);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Invalid page";
+      throw new ApiError(400, "validation_failed", message, { errors: { page: message } });
+    }
+    const page = parsed.data.page ?? 1;
+    const [list, unread] = await Promise.all([listNotifications(db, member(res), page), unreadCount(db, member(res))]);
+    res.setHeader("Cache-Control", "private, no-store");
+    sendJson(res, 200, NotificationPageSchema, {
+      notifications: list.items.map(({ authorName, ...n }) => ({ ...n, author: authorName })),
+      page,
+      hasMore: list.hasMore,
+      unread,
+    });
+  });
+
+  router.post("/notifications/read", requireToken, async (_req, res) => {
+    sendJson(res, 200, MarkedReadSchema, { marked: await markAllRead(db, member(res)) });
+  });
+
+  router.put("/questions/:id/follow", requireToken, async (req, res) => {
+    const questionId = rowId(req.params.id, "Question");
+    await followQuestion(db, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
+    sendJson(res, 200, FollowSchema, { questionId, following: true });
+  });
+
+  router.delete("/questions/:id/follow", requireToken, async (req, res) => {
+    const questionId = rowId(req.params.id, "Question");
+    await unfollowQuestion(db, questionId, member(res));
+    sendJson(res, 200, FollowSchema, { questionId, following: false });
+  });
+
+  for (const want of [true, false]) {
+    router[want ? "put" : "delete"]("/answers/:id/helpful", requireToken, async (req, res) => {
+      const answerId = rowId(req.params.id, "Answer");
+      const { marked } = await setHelpful(db, answerId, member(res), want).catch((error: unknown) => refusal(error, "Answer"));
+      sendJson(res, 200, HelpfulSchema, { answerId, helpful: marked, count: await helpfulCount(db, answerId) });
+    });
+  }
+
+  router.put("/questions/:id/helped-most", requireToken, requireJson, jsonBody, async (req, res) => {
+    const questionId = rowId(req.params.id, "Question");
+    const body = HelpedMostBodySchema.safeParse(req.body ?? {});
+    if (!body.success) {
+      throw new ApiError(400, "validation_failed", "Say which answer helped most.", { errors: { answerId: "answerId must be the id of an answer to this question" } });
+    }
+    const chosen = await chooseHelpedMost(db, questionId, body.data.answerId, member(res)).catch((error: unknown) => refusal(error, "Answer"));
+    sendJson(res, 200, HelpedMostSchema, { questionId, answerId: chosen.answerId });
+  });
+
+  router.delete("/questions/:id/helped-most", requireToken, async (req, res) => {
+    const questionId = rowId(req.params.id, "Question");
+    await clearHelpedMost(db, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
+    sendJson(res, 200, HelpedMostSchema, { questionId, answerId: null });
+  });
+
+  return router;
+}

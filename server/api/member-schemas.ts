@@ -1,0 +1,50 @@
+// The contract of the API's member endpoints: a member's notifications, following questions,
+// helpful marks and the asker's "Helped me most". Every one acts for the bearer token's member.
+import { z } from "zod";
+import "zod-openapi";
+
+const id = z.number().int().positive();
+const isoDate = z.iso.datetime().meta({ description: "ISO 8601 date and time, UTC", example: "2025-01-24T09:30:00.000Z" });
+
+export const NotificationSchema = z
+  .strictObject({
+    id,
+    kind: z.enum(["answer", "followed", "helpful", "helped-most"]).meta({
+      description:
+        "answer: someone answered the member's question; followed: someone answered a question they follow; helpful: someone found their answer helpful; helped-most: the asker says their answer helped most.",
+    }),
+    questionId: id,
+    questionTitle: z.string(),
+    answerId: id,
+    author: z.string().meta({ description: "The answer's author: a display name, or 'Anonymous'." }),
+    createdAt: isoDate,
+    unread: z.boolean(),
+  })
+  .meta({ id: "Notification" });
+
+export const NotificationPageSchema = z
+  .strictObject({
+    notifications: z.array(NotificationSchema).meta({ description: "Newest first, 30 a page, read and unread." }),
+    page: z.number().int().min(1),
+    hasMore: z.boolean().meta({ description: "Whether a next page exists." }),
+    unread: z.number().int().min(0).meta({ description: "All of the member's unread notifications, as the site's top bar counts them." }),
+  })
+  .meta({ id: "NotificationPage" });
+
+export const MarkedReadSchema = z.strictObject({ marked: z.number().int().min(0).meta({ description: "How many were unread." }) }).meta({ id: "MarkedRead" });
+
+export const FollowSchema = z.strictObject({ questionId: id, following: z.boolean() }).meta({ id: "Follow" });
+
+export const HelpfulSchema = z
+  .strictObject({ answerId: id, helpful: z.boolean().meta({ description: "Whether the member's mark is on the answer." }), count: z.number().int().min(0) })
+  .meta({ id: "Helpful" });
+
+export const HelpedMostSchema = z
+  .strictObject({ questionId: id, answerId: id.nullable().meta({ description: "The answer the asker chose, or null when none is." }) })
+  .meta({ id: "HelpedMost" });
+
+export const HelpedMostBodySchema = z.strictObject({ answerId: id.meta({ description: "A visible answer to this question, not the asker's own." }) }).meta({ id: "HelpedMostBody" });
+
+export const AnswerIdParamSchema = z.object({
+  id: z.string().regex(/^[0-9]{1,9}$/).meta({ description: "The answer's numeric id.", example: "1" }),
+});

@@ -1,0 +1,179 @@
+// Several instances of the production build on one fresh PostgreSQL database behind Debian's
+// nginx on loopback (with the site's own nginx configuration), for the tests of what must hold
+// across instances: freshness, sessions, and mail delivered exactly once.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { expect } from "./fixtures";
+import { freshDatabase, NODE, ROOT } from "./processes";
+
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p)) ?? "nginx";
+
+export interface Answer {
+  status: number;
+  location: string;
+  body: string;
+  cookies: string[];
+}
+
+export interface Cluster {
+  /** The site's address as visitors use it (the proxy). */
+  site: string;
+  env: Record<string, string>;
+  /** A client on the shared database. */
+  db: pg.Client;
+  /** One request to one instance (or the proxy), with the site's Host, as a browser would send it. */
+  request(port: number, method: string, urlPath: string, options?: { cookie?: string; form?: Record<string, string> }): Promise<Answer>;
+  /** Signs up through the proxy; returns the session cookie. */
+  signUp(email: string, password: string): Promise<string>;
+  /** Signs in through the proxy; returns the session cookie. */
+  signIn(email: string, password: string): Promise<string>;
+  /** Gives an account a role with the operator's command. */
+  setRole(email: string, role: string): void;
+  /** What the instances wrote to their output. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `ports.length` instances one after the other, then nginx on `proxyPort` in front of them. */
+export async function startCluster(options: { name: string; ports: number[]; proxyPort: number; env?: Record<string, string> }): Promise<Cluster> {
+  const host = `localhost:${options.proxyPort}`;
+  const site = `http://${host}`;
+  const children: { child: ChildProcess; exited: Promise<unknown> }[] = [];
+  let output = "";
+  const database = await freshDatabase(options.name);
+  const env: Record<string, string> = {
+    DATABASE_URL: database.url,
+    BETTER_AUTH_SECRET: "multi-instance-test-secret-0123456789abcdef",
+    SITE_URL: site,
+    HOST: "127.0.0.1",
+    TRUST_PROXY: "1",
+    RATE_LIMITS: "false",
+    REQUIRE_EMAIL_VERIFICATION: "false",
+    SMTP_URL: "",
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
+  const run = (command: string, args: string[], extra: Record<string, string>) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    children.push({ child, exited: new Promise((resolve) => child.on("exit", resolve)) });
+  };
+
+  const request: Cluster["request"] = (port, method, urlPath, opts = {}) => {
+    const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
+    const headers: Record<string, string> = { Host: host, Connection: "close" };
+    if (opts.cookie) headers.Cookie = opts.cookie;
+    if (body !== undefined) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      headers["Content-Length"] = String(Buffer.byteLength(body));
+      headers.Origin = site;
+    }
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent: false }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (text += d));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: String(res.headers.location ?? ""),
+            body: text,
+            cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]),
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  };
+
+  const auth = (endpoint: string, payload: Record<string, string>) => {
+    const body = JSON.stringify(payload);
+    return new Promise<string | undefined>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: options.proxyPort,
+          method: "POST",
+          path: `/api/auth/${endpoint}`,
+          agent: false,
+          headers: { Host: host, Origin: site, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+        },
+        (r) => {
+          r.resume();
+          r.on("end", () => resolve((r.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => c.startsWith("better-auth.session_token="))));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  };
+
+  // Migrations and the demo content (cities, services, pages) before the instances start.
+  const seeded = spawnSync(TSX, ["scripts/seed.ts"], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
+  expect(seeded.status, seeded.stderr).toBe(0);
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-multi-"));
+  fs.chmodSync(dir, 0o777);
+  const siteConf = fs
+    .readFileSync(path.join(ROOT, "deploy/nginx/capsiva.conf"), "utf8")
+    .replace("server 127.0.0.1:3000;", options.ports.map((p) => `server 127.0.0.1:${p};`).join("\n    "))
+    .replace(/listen 80;/, `listen 127.0.0.1:${options.proxyPort};`);
+  fs.writeFileSync(path.join(dir, "site.conf"), siteConf);
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `worker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 256; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n  include ${dir}/site.conf;\n}\n`,
+  );
+  const healthy = async (port: number) => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const res = await request(port, "GET", "/healthz").catch(() => undefined);
+      if (res?.status === 200) return;
+      if (Date.now() > deadline) throw new Error(`:${port} did not start\n${output.slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  // One after the other: what is tested is serving, not starting together.
+  for (const port of options.ports) {
+    run(NODE, ["server.js"], { ...env, PORT: String(port) });
+    await healthy(port);
+  }
+  run(NGINX, ["-c", path.join(dir, "nginx.conf")], {});
+  await healthy(options.proxyPort);
+
+  return {
+    site,
+    env,
+    db,
+    request,
+    async signUp(email, password) {
+      const cookie = await auth("sign-up/email", { email, password, name: "" });
+      expect(cookie, `signing up ${email}`).toBeDefined();
+      return cookie!;
+    },
+    async signIn(email, password) {
+      const cookie = await auth("sign-in/email", { email, password });
+      expect(cookie, `signing in ${email}`).toBeDefined();
+      return cookie!;
+    },
+    setRole(email, role) {
+      const result = spawnSync(TSX, ["scripts/user-role.ts", email, role], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
+      expect(result.status, result.stderr).toBe(0);
+    },
+    output: () => output,
+    async stop() {
+      for (const { child } of children) child.kill(child.spawnfile === NGINX ? "SIGQUIT" : "SIGTERM");
+      await Promise.all(children.map((c) => c.exited));
+      await db.end();
+      await database.drop();
+    },
+  };
+}
