@@ -34,6 +34,27 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0];
 const num = async (query: ReturnType<typeof sql>) => Number((await one<{ n: number | string }>(query)).n);
 
+describe("the scaled data set's forum topics", () => {
+  it("files most questions under the topic of what they ask about, and some under none", async () => {
+    const none = await num(sql`select count(*) as n from forum_questions where topic_id is null`);
+    expect(none / COUNTS.questions).toBeGreaterThan(0.08);
+    expect(none / COUNTS.questions).toBeLessThan(0.3);
+    // Every topic has questions, none more than a quarter of them.
+    const perTopic = await rows<{ slug: string; n: number }>(sql`select t.slug, count(q.id)::int as n from forum_topics t left join forum_questions q on q.topic_id = t.id group by t.slug`);
+    expect(perTopic).toHaveLength(9);
+    for (const t of perTopic) expect(t.n / COUNTS.questions, t.slug).toBeGreaterThan(0.01);
+    for (const t of perTopic) expect(t.n / COUNTS.questions, t.slug).toBeLessThan(0.25);
+    // The topic fits the question: one about jars is filed under hands, one about diet under diet.
+    expect(await num(sql`select count(*) as n from forum_questions q join forum_topics t on t.id = q.topic_id where q.title like '%opening jars%' and t.slug <> 'hands-and-fingers'`)).toBe(0);
+    expect(await num(sql`select count(*) as n from forum_questions q join forum_topics t on t.id = q.topic_id where q.title like '%diet changes%' and t.slug <> 'diet'`)).toBe(0);
+  });
+
+  it("keeps each question's last answer time: its newest visible answer, or none", async () => {
+    expect(await num(sql`select count(*) as n from forum_questions q where q.last_answer_at is distinct from (select max(a.created_at) from forum_answers a where a.question_id = q.id and a.hidden_at is null)`)).toBe(0);
+    expect(await num(sql`select count(*) as n from forum_questions where last_answer_at is not null`)).toBeGreaterThan(COUNTS.questions / 2);
+  });
+});
+
 describe("the scaled data set's community loop", () => {
   it("leaves every index and constraint as the migrations made them (the bulk loads set some aside)", async () => {
     expect(schemaBefore.length).toBeGreaterThan(50);
