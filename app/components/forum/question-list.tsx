@@ -205,8 +205,10 @@ export function ListControls({ action, sort, topics, topic }: { action: string; 
 export function TopicLinks({ topics, current }: { topics: readonly TopicLink[]; current?: string | null }) {
   if (!topics.length) return null;
   return (
-    <nav aria-labelledby="browse-topics" className="mt-8">
-      <h2 id="browse-topics" className="mb-2 text-lg font-semibold">
+    // A heading and its list rather than a labelled landmark, so that on /forum?ask=1 the ask
+    // form's Topic field is the one thing whose label speaks of a topic.
+    <div className="mt-8">
+      <h2 className="mb-2 text-lg font-semibold">
         Browse by topic
       </h2>
       <ul className="flex flex-wrap gap-2">
@@ -227,6 +229,6 @@ export function TopicLinks({ topics, current }: { topics: readonly TopicLink[]; 
           </Link>
         </li>
       </ul>
-    </nav>
+    </div>
   );
 }
