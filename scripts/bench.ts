@@ -467,10 +467,12 @@ async function main() {
       { name: "/forum/<id>", path: `/forum/${fixture.question}`, signedIn: false },
       { name: "city-service page", path: `/${fixture.city}/${fixture.service}`, signedIn: false },
       { name: "/search?q=capsaicin", path: "/search?q=capsaicin", signedIn: false },
+      { name: "/forum/topics/<slug>", path: "/forum/topics/hands-and-fingers", signedIn: false },
       { name: "/", path: "/", signedIn: true },
       { name: "/forum", path: "/forum", signedIn: true },
       { name: `/forum?page=${deepPage}`, path: `/forum?page=${deepPage}`, signedIn: true },
       { name: "/forum/<id>", path: `/forum/${fixture.question}`, signedIn: true },
+      { name: "/forum/topics/<slug>", path: "/forum/topics/hands-and-fingers", signedIn: true },
     ];
 
     // 4a. Baseline: the same compressed bytes as / from a bare Node http server in its own process.
