@@ -139,15 +139,17 @@ function TopicItem({ topic, first, last, result }: { topic: Topic; first: boolea
             <Form method="post">
               <input type="hidden" name="intent" value="move-up" />
               <input type="hidden" name="id" value={topic.id} />
-              <Button type="submit" variant="outline" size="sm" disabled={first} aria-label={`Move ${topic.name} up`}>
+              <Button type="submit" variant="outline" size="sm" disabled={first}>
                 Move up
+                <span className="sr-only">{` ${topic.name}`}</span>
               </Button>
             </Form>
             <Form method="post">
               <input type="hidden" name="intent" value="move-down" />
               <input type="hidden" name="id" value={topic.id} />
-              <Button type="submit" variant="outline" size="sm" disabled={last} aria-label={`Move ${topic.name} down`}>
+              <Button type="submit" variant="outline" size="sm" disabled={last}>
                 Move down
+                <span className="sr-only">{` ${topic.name}`}</span>
               </Button>
             </Form>
             <details open={editing}>
