@@ -50,6 +50,8 @@ const RULES: [RegExp, string | ((m: RegExpExecArray) => string)][] = [
   [/^shadow(-|$)/, "shadow"],
   [/^opacity-/, "opacity"],
   [/^line-clamp-/, "line-clamp"],
+  // `col-auto` and `col-span-*` set the same property (grid-column), as tailwind-merge groups them.
+  [/^(col|row)-auto$/, (m) => `${m[1]}-span`],
   [/^(grid-cols|grid-rows|col-span|row-span|col-start|col-end|underline-offset|accent|animate|duration|ease|transition|list|object|aspect|order|basis)(-|$)/, (m) => m[1]],
   [/^font-(sans|serif|mono)$/, "font-family"],
   [/^outline(-(none|hidden|solid|dashed|dotted|double))?$/, "outline-style"],
