@@ -222,3 +222,9 @@ function isAlive(pid: number) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, exists, isNull, sql, type SQL } from "drizzl
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { ForumSort } from "~/lib/forum-list";
 import { isRowId } from "~/lib/validation";
-import type { Db } from "./db.server";
+import { rowsOf, type Db } from "./db.server";
 import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
 import { PROFILE_LINK } from "./profiles.server";
 import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks, profiles } from "../../db/schema";
@@ -206,8 +206,7 @@ export async function recentAnswers(db: Db, questionIds: number[], limit = RECEN
     ) a
     left join profiles on profiles.id = a.author_id
     order by a.question_id, a.created_at asc, a.id asc`);
-  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
-  for (const r of rows as {
+  for (const r of rowsOf<{
     id: number;
     question_id: number;
     content: string;
@@ -216,7 +215,7 @@ export async function recentAnswers(db: Db, questionIds: number[], limit = RECEN
     author_id: string | null;
     display_name: string | null;
     profile_handle: string | null;
-  }[]) {
+  }>(result)) {
     const list = byQuestion.get(r.question_id) ?? [];
     list.push({
       id: r.id,

@@ -6,7 +6,7 @@
 // text (its parser would otherwise drop anything that looks like a tag). The page turns the
 // markers into parts ({ text, mark }) that the page renders as React text and <mark> elements.
 import { sql } from "drizzle-orm";
-import type { Db } from "./db.server";
+import { rowsOf, type Db } from "./db.server";
 
 export const SEARCH_PAGE_SIZE = 20;
 export const MAX_QUERY_LENGTH = 200;
@@ -83,10 +83,6 @@ interface Row {
   snippet: string | null;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 function hrefFor(row: Row): string {
   if (row.kind === "guide") return `/blog/${row.slug}`;

@@ -17,7 +17,7 @@
 // read; the last fortnight's is half unread, and the benchmark's members have a few unread each.
 import { sql, type SQL } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
-import type { Db } from "./db.server";
+import { rowsOf, type Db } from "./db.server";
 import { services } from "../../db/schema";
 
 export interface ScaleCounts {
@@ -82,9 +82,6 @@ export class NotEmptyError extends Error {}
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Run = (label: string, statement: SQL) => Promise<void>;
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

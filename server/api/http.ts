@@ -4,7 +4,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "~/server/db.server";
 import type { Logger } from "~/server/log.server";
-import type { ApiErrorBody } from "./schemas";
+import { PageQuerySchema, type ApiErrorBody } from "./schemas";
 
 export class ApiError extends Error {
   constructor(
@@ -87,3 +87,12 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
   };
 }
 
+/** The `page` query parameter (1 when absent), or a 400 naming what is wrong with it. */
+export function pageParam(query: unknown) {
+  const parsed = PageQuerySchema.safeParse(query);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Invalid page";
+    throw new ApiError(400, "validation_failed", message, { errors: { page: message } });
+  }
+  return parsed.data.page ?? 1;
+}

@@ -15,9 +15,8 @@ import {
 } from "~/server/forum.server";
 import { listNotifications, markAllRead, unreadCount } from "~/server/notifications.server";
 import type { Runtime } from "~/server/runtime.server";
-import { ApiError, notFound, sendJson } from "./http";
+import { ApiError, notFound, pageParam, sendJson } from "./http";
 import { FollowSchema, HelpedMostBodySchema, HelpedMostSchema, HelpfulSchema, MarkedReadSchema, NotificationPageSchema } from "./member-schemas";
-import { PageQuerySchema } from "./schemas";
 
 export const MEMBER_API_ROUTES = {
   "/notifications": ["GET"],
@@ -50,12 +49,7 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
   const member = (res: express.Response) => res.locals.userId as string;
 
   router.get("/notifications", requireToken, async (req, res) => {
-    const parsed = PageQuerySchema.safeParse(req.query);
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Invalid page";
-      throw new ApiError(400, "validation_failed", message, { errors: { page: message } });
-    }
-    const page = parsed.data.page ?? 1;
+    const page = pageParam(req.query);
     const [list, unread] = await Promise.all([listNotifications(db, member(res), page), unreadCount(db, member(res))]);
     res.setHeader("Cache-Control", "private, no-store");
     sendJson(res, 200, NotificationPageSchema, {

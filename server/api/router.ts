@@ -21,14 +21,13 @@ import type { Runtime } from "~/server/runtime.server";
 import { getStats } from "~/server/stats.server";
 import { createTokenVerifier } from "./bearer";
 import { createMemberRoutes, MEMBER_API_ROUTES } from "./member-routes";
-import { ApiError, cors, errorHandler, methodNotAllowed, notFound, preflight, sendJson } from "./http";
+import { ApiError, cors, errorHandler, methodNotAllowed, notFound, pageParam, preflight, sendJson } from "./http";
 import { createOpenApiDocument } from "./openapi";
 import {
   AnswerCreatedSchema,
   AnswerSchema,
   ApiPostExtrasSchema,
   HomeSchema,
-  PageQuerySchema,
   PlacePageSchema,
   POST_SLUG,
   PostPageSchema,
@@ -113,15 +112,6 @@ function questionSummary(q: Summary) {
     updatedAt: q.updatedAt,
     recentAnswers: q.recentAnswers.map(answer),
   };
-}
-
-function pageParam(query: unknown) {
-  const parsed = PageQuerySchema.safeParse(query);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Invalid page";
-    throw new ApiError(400, "validation_failed", message, { errors: { page: message } });
-  }
-  return parsed.data.page ?? 1;
 }
 
 /** Turns a refused post (validation, personal details, missing question, rate limit) into an API error. */

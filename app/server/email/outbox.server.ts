@@ -5,7 +5,7 @@
 // a digest once a day after the digest hour, a refused mail again after a growing delay.
 // docs/decisions/010-notification-mail-outbox.md says why an outbox table and not a job library.
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db.server";
+import { rowsOf, type Db } from "../db.server";
 import type { Logger } from "../log.server";
 import type { Mailer } from "../mail.server";
 import { composeNotificationMail, type MailNotification } from "./compose.server";
@@ -24,10 +24,6 @@ const MAX_ATTEMPTS = 20;
 // The notifications a member's choice sends by mail: all of them, or answers to their own questions.
 const ELIGIBLE = sql`(p.email_notifications in ('instant', 'daily') or (p.email_notifications = 'own' and n.kind = 'answer'))`;
 const GATHER_KEY = sql`case when p.email_notifications = 'daily' then 'digest' else 'q:' || n.question_id end`;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /**
  * Stores a pending mail for every notification that matches `where` and its member's choice and
