@@ -162,6 +162,22 @@ describe("notification mails", () => {
   });
 });
 
+/** A sender of its own over the app's database, handing mails to `send`. */
+function sender(options: { retrySeconds: number; send: (mail: Mail) => Promise<void> }) {
+  return createMailOutbox({
+    db: app.runtime.db,
+    log: app.runtime.log,
+    tokens: app.runtime.unsubscribeTokens,
+    siteUrl: app.url,
+    gatherSeconds: GATHER_SECONDS,
+    digestHour: 8,
+    pollSeconds: 60,
+    retrySeconds: options.retrySeconds,
+    maxRetrySeconds: 1,
+    mailer: { outbox: [], send: options.send },
+  });
+}
+
 describe("the outbox", () => {
   // These tests send through senders of their own: mails left waiting by the tests above are set aside.
   beforeEach(async () => {
@@ -174,22 +190,11 @@ describe("the outbox", () => {
     const q = await app.ask(asker.cookie, "Does cold weather make it worse?");
     let refusals = 2;
     const delivered: Mail[] = [];
-    const outbox = createMailOutbox({
-      db: app.runtime.db,
-      log: app.runtime.log,
-      tokens: app.runtime.unsubscribeTokens,
-      siteUrl: app.url,
-      gatherSeconds: GATHER_SECONDS,
-      digestHour: 8,
-      pollSeconds: 60,
+    const outbox = sender({
       retrySeconds: 0.3,
-      maxRetrySeconds: 1,
-      mailer: {
-        outbox: [],
-        async send(mail) {
-          if (refusals-- > 0) throw Object.assign(new Error("421 try later"), { responseCode: 421 });
-          delivered.push(mail);
-        },
+      async send(mail) {
+        if (refusals-- > 0) throw Object.assign(new Error("421 try later"), { responseCode: 421 });
+        delivered.push(mail);
       },
     });
     await app.answer(writer.cookie, q, "Damp cold days are my worst.");
@@ -214,22 +219,11 @@ describe("the outbox", () => {
     const questions = await Promise.all(askers.map((a, i) => app.ask(a.cookie, `Concurrent question ${i}`)));
     const delivered: Mail[] = [];
     const senders = Array.from({ length: 3 }, () =>
-      createMailOutbox({
-        db: app.runtime.db,
-        log: app.runtime.log,
-        tokens: app.runtime.unsubscribeTokens,
-        siteUrl: app.url,
-        gatherSeconds: GATHER_SECONDS,
-        digestHour: 8,
-        pollSeconds: 60,
+      sender({
         retrySeconds: 1,
-        maxRetrySeconds: 1,
-        mailer: {
-          outbox: [],
-          async send(mail) {
-            await wait(5);
-            delivered.push(mail);
-          },
+        async send(mail) {
+          await wait(5);
+          delivered.push(mail);
         },
       }),
     );
