@@ -20,9 +20,11 @@ export function createUnsubscribeTokens(secret: string): UnsubscribeTokens {
     verify(token) {
       const match = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(token);
       if (!match) return null;
+      // Compared as text, not as decoded bytes: the last base64url character carries two unused
+      // bits, so four spellings decode alike, and only the one this site writes is accepted.
       const memberId = Buffer.from(match[1], "base64url").toString("utf8");
-      const given = Buffer.from(match[2], "base64url");
-      const expected = mac(memberId);
+      const given = Buffer.from(token);
+      const expected = Buffer.from(`${Buffer.from(memberId).toString("base64url")}.${mac(memberId).toString("base64url")}`);
       return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? memberId : null;
     },
   };
