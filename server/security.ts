@@ -43,12 +43,19 @@ export function contentSecurityPolicy(opts: { nonce: string } | { scriptHashes: 
   ].join("; ");
 }
 
-/** sha256 hashes ('sha256-…', base64) of each inline `<script>` in an HTML document. */
+// Script types a browser runs (or, for import and speculation rules, reads under script-src).
+// Any other type, JSON-LD for one, is a data block the policy does not govern: hashing it
+// would only make every stored page's header longer.
+const EXECUTED_SCRIPT_TYPE = /^\s*(?:(?:text|application)\/(?:x-)?(?:javascript|ecmascript)(?:\s*;.*)?|module|importmap|speculationrules)?\s*$/i;
+
+/** sha256 hashes ('sha256-…', base64) of each inline `<script>` in an HTML document that runs. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1];
     if (/\ssrc\s*=/i.test(attributes) || !match[2]) continue;
+    const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+    if (type && !EXECUTED_SCRIPT_TYPE.test(type[1] ?? type[2] ?? type[3] ?? "")) continue;
     hashes.add(`sha256-${crypto.createHash("sha256").update(match[2], "utf8").digest("base64")}`);
   }
   return [...hashes];

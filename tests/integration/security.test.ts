@@ -1,6 +1,7 @@
 // The application over real HTTP: security headers and the CSP nonce on every kind of response,
 // cross-site writes refused on every form action (and same-site ones still working), request
 // limits, hostile paths answering 404, and cookie attributes.
+import crypto from "node:crypto";
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
@@ -131,6 +132,16 @@ describe("security headers", () => {
         if (src) expect(src.startsWith("/") && !src.startsWith("//"), src).toBe(true);
       }
     }
+  });
+
+  it("hashes the scripts a browser runs and leaves data blocks such as JSON-LD out", () => {
+    const ran = ["a()", "b()", "c()", "d()", `{"imports":{}}`];
+    const html =
+      `<script>${ran[0]}</script><script type="module">${ran[1]}</script><script type="text/javascript">${ran[2]}</script>` +
+      `<script type='application/javascript; charset=utf-8'>${ran[3]}</script><script type="importmap">${ran[4]}</script>` +
+      `<script type="application/ld+json">{"@type":"Article"}</script><script type=application/json>{"x":1}</script>`;
+    const sha256 = (text: string) => `sha256-${crypto.createHash("sha256").update(text).digest("base64")}`;
+    expect(inlineScriptHashes(html)).toEqual(ran.map(sha256));
   });
 
   it("the hash form of the policy differs only in script-src", () => {
