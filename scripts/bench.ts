@@ -8,7 +8,8 @@
 //   3. starts `node server.js` on a free loopback port, serving from WEB_CONCURRENCY threads
 //      (default 1, as in production; always 1 with --pglite);
 //   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
-//      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up.
+//      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up
+//      (every signed-out page WARMUP seconds before the first row, then each row's own).
 //      The baseline (a bare Node http server with the compressed bytes of /) runs as many threads.
 //      Each signed-out row is measured in ROUNDS windows (default 5, of DURATION/ROUNDS seconds)
 //      taking turns with as many windows of the baseline, in the order baseline-page,
@@ -479,7 +480,13 @@ async function main() {
       { name: "/forum/topics/<slug>", path: "/forum/topics/hands-and-fingers", signedIn: true },
     ];
 
-    // 4a. Baseline: the same compressed bytes as / from a bare Node http server in its own process.
+    // 4a. A fresh server runs slower for its first half minute of load (its code is still being
+    // compiled and its heap sized), and the first rows measured paid for it: every signed-out page
+    // is loaded for WARMUP seconds before any row is measured. The stored pages' brotli is then
+    // the full-effort one (remade after a page's third hit), which the baseline serves too.
+    for (const target of targets.filter((t) => !t.signedIn)) load(`${base}${target.path}`, { "Accept-Encoding": ACCEPT_ENCODING }, readersScript, WARMUP);
+
+    // 4b. Baseline: the same compressed bytes as / from a bare Node http server in its own process.
     const home = await rawGet(`${base}/`, { "Accept-Encoding": ACCEPT_ENCODING });
     const bodyFile = path.join(workDir, "home.body");
     fs.writeFileSync(bodyFile, home.body);
@@ -509,7 +516,7 @@ async function main() {
     const base0 = load(baselineUrl, plain, readersScript);
     const baselines: number[] = [];
 
-    // 4b. The app. Each signed-out row is compared with the baseline measured in turns with it
+    // 4c. The app. Each signed-out row is compared with the baseline measured in turns with it
     // (loadBeside): on a shared machine the speed of the cores drifts over a run (tens of percent
     // here), and a baseline taken at another time would compare one period with another.
     const results: Result[] = [];
@@ -547,7 +554,7 @@ async function main() {
     const peakRss = memory.stop();
     log("\n");
 
-    // 4c. Statements per request (PostgreSQL only: the embedded database is one process's).
+    // 4d. Statements per request (PostgreSQL only: the embedded database is one process's).
     const statements = databaseUrl ? await countStatements(serverEnv, targets, sessions) : undefined;
 
     // 5. Report.
