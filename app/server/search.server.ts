@@ -7,6 +7,7 @@
 // markers into parts ({ text, mark }) that the page renders as React text and <mark> elements.
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "./db.server";
+import { postPlainText } from "./post-markdown.server";
 
 export const SEARCH_PAGE_SIZE = 20;
 export const MAX_QUERY_LENGTH = 200;
@@ -88,6 +89,21 @@ function hrefFor(row: Row): string {
   if (row.kind === "guide") return `/blog/${row.slug}`;
   if (row.kind === "post") return `/article/${encodeURIComponent(row.slug ?? "")}`;
   return `/forum/${row.id}`;
+}
+
+// What is left of a mark whose other half fell outside the snippet: a lone "**", "__" or
+// backtick, or the "](address)" end of a link whose text began before the cut.
+const CUT_MARKS = /\*\*+|__+|`+|\]\([^)\s]*\)?/g;
+
+/**
+ * The text of a snippet as a reader sees it: stories and forum posts are Markdown, so their
+ * marks ("**", "[text](address)", list dashes) are taken out as their pages take them out, and so
+ * are halves of marks cut by the snippet's ends. The markers and the stand-ins for <, > and & are
+ * control characters, which Markdown keeps as text.
+ */
+function snippetText(row: Row): string {
+  const headline = row.snippet ?? "";
+  return row.kind === "guide" ? headline : postPlainText(headline).replace(CUT_MARKS, "");
 }
 
 /** Splits ts_headline output at the markers and restores <, > and & as text. */
@@ -173,7 +189,7 @@ export async function searchSite(db: Db, rawQuery: string | null | undefined, pa
   const pageCount = Math.min(Math.ceil(total / SEARCH_PAGE_SIZE), MAX_SEARCH_PAGE);
   const results = rows
     .filter((r) => r.kind && r.title)
-    .map((r) => ({ type: r.kind!, title: r.title!, href: hrefFor(r), snippet: snippetParts(r.snippet ?? "") }));
+    .map((r) => ({ type: r.kind!, title: r.title!, href: hrefFor(r), snippet: snippetParts(snippetText(r)) }));
   if (results.length === 0) return { status: "past-end", query: c.query, total, pageCount };
   return { status: "results", query: c.query, results, total, page: pageNumber, pageCount, pageSize: SEARCH_PAGE_SIZE };
 }

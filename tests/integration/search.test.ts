@@ -108,6 +108,21 @@ describe("what search finds", () => {
     }
   });
 
+  it("shows a story's Markdown as its page does, without the marks", async () => {
+    await rt.db.insert(blogPosts).values({
+      title: "A story in Markdown",
+      slug: "markdown-snippet",
+      content: "My **quetzalwarmth** routine, as [the hand guide](https://example.com/hands) says:\n\n- warm water\n- `slow` stretches",
+      published: true,
+    });
+    const [hit] = results((await load(q("quetzalwarmth"))).data.outcome);
+    const snippet = hit.snippet.map((p) => p.text).join("");
+    expect(snippet).toContain("the hand guide");
+    expect(snippet).toContain("warm water");
+    expect(snippet).not.toMatch(/\*\*|\]\(|https:|`|(^|\s)- /);
+    expect(hit.snippet.filter((p) => p.mark).map((p) => p.text)).toEqual(["quetzalwarmth"]);
+  });
+
   it("shows markup from a story's content as text, never as markup", async () => {
     await rt.db.insert(blogPosts).values({
       title: "A story with odd characters",
