@@ -30,7 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../app/server/db.server";
+import { openDatabase, rowsOf, type Database } from "../app/server/db.server";
 import { SCALE, seedScaleContent, setBenchPasswords } from "../app/server/seed-scale.server";
 import { FORUM_PAGE_SIZE } from "../app/server/forum.server";
 import { buildIfMissing, freePort, ROOT, waitFor } from "./local-server";
@@ -72,10 +72,6 @@ interface Result extends Target {
 
 const log = (line = "") => console.log(line);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /** GET with raw (undecoded) body bytes. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {

@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { blogPosts, forumQuestions, schema } from "../db/schema";
 import { getPublishedPost, latestPosts, listPublished } from "../app/server/blog.server";
-import type { Db } from "../app/server/db.server";
+import { rowsOf, type Db } from "../app/server/db.server";
 import { parseEnv } from "../app/server/env.server";
 import { countQuestions, FORUM_PAGE_SIZE, getQuestion, latestQuestions, listQuestions } from "../app/server/forum.server";
 import { findCityServicePage } from "../app/server/places.server";
@@ -50,10 +50,10 @@ const total = await countQuestions(db);
 const deepPage = Math.max(1, Math.ceil(total / FORUM_PAGE_SIZE));
 const [busiest] = await db.select({ id: forumQuestions.id }).from(forumQuestions).orderBy(desc(forumQuestions.answerCount)).limit(1);
 const [post] = await db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.published, true)).orderBy(desc(blogPosts.id)).limit(1);
-const pageRows = await db.execute<{ city: string; service: string }>(
+const pageRows = await db.execute(
   sql`select c.slug as city, s.slug as service from city_service_pages p join cities c on c.id = p.city_id join services s on s.id = p.service_id limit 1`,
 );
-const place = ((pageRows as unknown as { rows?: { city: string; service: string }[] }).rows ?? (pageRows as unknown as { city: string; service: string }[]))[0];
+const [place] = rowsOf<{ city: string; service: string }>(pageRows);
 
 const scenarios: [string, () => Promise<unknown>][] = [
   ["forum, page 1", () => listQuestions(db, { page: 1 })],

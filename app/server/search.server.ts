@@ -84,7 +84,6 @@ interface Row {
   snippet: string | null;
 }
 
-
 function hrefFor(row: Row): string {
   if (row.kind === "guide") return `/blog/${row.slug}`;
   if (row.kind === "post") return `/article/${encodeURIComponent(row.slug ?? "")}`;

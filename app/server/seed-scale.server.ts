@@ -82,7 +82,6 @@ export class NotEmptyError extends Error {}
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Run = (label: string, statement: SQL) => Promise<void>;
 
-
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**

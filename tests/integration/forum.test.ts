@@ -4,7 +4,7 @@ import { forumAnswers, forumQuestions } from "../../db/schema";
 import * as forumRoute from "~/routes/forum";
 import * as questionRoute from "~/routes/forum-question";
 import * as reportsRoute from "~/routes/admin-reports";
-import type { Db } from "~/server/db.server";
+import { rowsOf, type Db } from "~/server/db.server";
 import { countQuestions, getQuestion, latestQuestions, listQuestions } from "~/server/forum.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
@@ -287,7 +287,7 @@ describe("moderation", () => {
       await callRoute(reportsRoute.action, formRequest("/admin/reports", { intent: "restore", targetType: "question", targetId: String(q.id) }), contextFor(fresh, mod));
       expect(await countQuestions(fresh.db)).toBe(1);
       const counts = await fresh.db.execute(sql`select answer_count from forum_questions where id = ${q.id}`);
-      const rows = (counts as unknown as { rows?: { answer_count: number }[] }).rows ?? (counts as unknown as { answer_count: number }[]);
+      const rows = rowsOf<{ answer_count: number }>(counts);
       expect(rows[0].answer_count).toBe(1);
     } finally {
       await fresh.close();

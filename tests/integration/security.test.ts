@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, cities, forumQuestions } from "../../db/schema";
+import { rowsOf } from "~/server/db.server";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "../../server/security";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { createMember, createTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -21,8 +22,7 @@ let admin: Awaited<ReturnType<typeof createMember>>;
 let adminCookie: string;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await rt.db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
+  return rowsOf<T>(await rt.db.execute(query));
 }
 
 /** Everything a refused write could have changed, as one comparable value. */

@@ -5,6 +5,7 @@
 // the benchmark's members sign in to a history with unread notifications.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "~/server/db.server";
 import { listNotifications, unreadCount } from "~/server/notifications.server";
 import { BENCH_MEMBERS, NotEmptyError, seedScaleContent, setBenchPasswords } from "~/server/seed-scale.server";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -28,8 +29,7 @@ beforeAll(async () => {
 afterAll(() => rt.close());
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await rt.db.execute(query);
-  return (result as unknown as { rows?: T[] }).rows ?? (result as unknown as T[]);
+  return rowsOf<T>(await rt.db.execute(query));
 }
 const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0];
 const num = async (query: ReturnType<typeof sql>) => Number((await one<{ n: number | string }>(query)).n);
