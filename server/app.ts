@@ -59,6 +59,7 @@ export function createApp(runtime: Runtime) {
   const stripForwarding = untrustedForwardingRemover(runtime.env.TRUST_PROXY);
 
   // Request id and one structured log line per request: method, path (no query), status, time.
+  // (Stored pages answered before Express are counted instead: server/page-cache/.)
   app.use((req, res, next) => {
     stripForwarding(req);
     const id = requestIdOf(req);

@@ -118,12 +118,19 @@ function bufferedStdout(): pino.DestinationStream {
     return chunk;
   };
   setInterval(() => pending.length && stream.write(take()), 250).unref();
+  // Lines written by exit handlers that run after this one go out at once: nothing runs later.
+  let exiting = false;
   process.once("exit", () => {
+    exiting = true;
     stream.flushSync();
     if (pending.length) fs.writeSync(1, take());
   });
   return {
     write(line: string) {
+      if (exiting) {
+        fs.writeSync(1, line);
+        return;
+      }
       pending.push(line);
       size += line.length;
       if (size >= 4096) stream.write(take());

@@ -25,13 +25,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isForumSort, isTopicSlug } from "../../app/lib/forum-list";
-import { logRequest, type Logger } from "../../app/server/log.server";
+import type { Logger } from "../../app/server/log.server";
 import type { CachedPage, PageCache } from "../../app/server/page-cache.server";
 import { measureDataAge } from "../../app/server/cache/data-age.server";
 import { captureResponse } from "../http/capture";
 import { compressOnce, pickEncoding } from "../http/encoding";
 import { matchesEtag } from "../http/etag";
-import { pathOf, requestIdOf } from "../http/request-id";
+import { requestIdOf } from "../http/request-id";
 
 export const PUBLIC_CACHE_CONTROL = "public, no-cache";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -301,21 +301,56 @@ export function pageCacheMiddleware(options: PageCacheOptions): RequestHandler {
   };
 }
 
+// The counts still to write when the thread exits.
+const countsToFlush = new Set<() => void>();
+
+/**
+ * How many stored pages the fast path answered, written as one log line a minute (and when the
+ * thread exits) instead of a line per answer. A stored page comes from memory and cannot fail,
+ * so its line told an operator nothing but which page a reader read, and writing it was a
+ * quarter of the answer's cost (docs/decisions/011-stored-pages-counted-not-logged.md).
+ */
+export function createServedCount(log: Logger, everyMs = 60_000) {
+  let served = 0;
+  let notModified = 0;
+  let since = Date.now();
+  const flush = () => {
+    const now = Date.now();
+    if (served + notModified > 0) {
+      log.info({ storedPages: { served, notModified, seconds: Math.round((now - since) / 100) / 10 } }, "stored pages served");
+    }
+    served = 0;
+    notModified = 0;
+    since = now;
+  };
+  setInterval(flush, everyMs).unref();
+  if (countsToFlush.size === 0) process.once("exit", () => countsToFlush.forEach((f) => f()));
+  countsToFlush.add(flush);
+  return {
+    add(status: number) {
+      if (status === 304) notModified++;
+      else served++;
+    },
+    flush,
+  };
+}
+
 /**
  * Serves stored pages straight from Node's request listener, before Express: returns true when
- * it answered. It writes what the full stack would for a HIT (the stored headers, a request id,
- * the request log line of server/app.ts); anything it does not hold goes on to Express.
+ * it answered. It writes what the full stack would for a HIT (the stored headers, a request id);
+ * the answers are counted (createServedCount), not logged one by one. Anything it does not hold
+ * goes on to Express.
  */
-export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enabled?: boolean }) {
-  const { cache, log } = options;
+export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enabled?: boolean; countEveryMs?: number }) {
+  const { cache } = options;
   const enabled = options.enabled ?? cache.enabled;
+  const count = createServedCount(options.log, options.countEveryMs);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!enabled) return false;
     const key = cacheKeyOf(req);
     const page = key ? cache.get(key) : undefined;
     if (!page) return false;
     const id = requestIdOf(req);
-    const start = process.hrtime.bigint();
     if (matchesEtag(req.headers["if-none-match"], page.etag)) {
       res.setHeader("X-Request-Id", id);
       sendPage(req, res, page, "HIT");
@@ -328,8 +363,7 @@ export function pageCacheFastPath(options: { cache: PageCache; log: Logger; enab
       res.writeHead(page.status, headers);
       res.end(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
     }
-    // The answer is complete in memory: it is logged now rather than on "finish".
-    logRequest(log, req.method, pathOf(req.url), res.statusCode, id, start);
+    count.add(res.statusCode);
     return true;
   };
 }

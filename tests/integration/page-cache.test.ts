@@ -1,9 +1,11 @@
 // The anonymous page cache: the store (app/server/page-cache.server.ts) and the middleware
 // (server/page-cache/) mounted in a small Express app in front of a page handler of our own
 // that counts its renders, over real HTTP on a loopback port.
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -227,7 +229,7 @@ describe("the middleware", () => {
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
   });
 
-  it("answers a stored page before Express with the same bytes and headers, and logs it", async () => {
+  it("answers a stored page before Express with the same bytes and headers", async () => {
     const first = await get("/forum", { "Accept-Encoding": "br" });
     expect(throughExpress).toBe(1);
     const second = await get("/forum", { "Accept-Encoding": "br" });
@@ -238,10 +240,32 @@ describe("the middleware", () => {
       expect(second.headers[name], name).toBe(first.headers[name]);
     }
     expect(second.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(logLines.at(-1)).toMatchObject({ path: "/forum", status: 200, reqId: second.headers["x-request-id"] });
     // What it does not hold goes on to Express.
     await get("/forum", { Cookie: "better-auth.session_token=x" });
     expect(throughExpress).toBe(2);
+  });
+
+  it("counts the stored pages it answers in one line a while, and logs no line naming a page or a request", async () => {
+    fastPath = pageCacheFastPath({ cache, log, countEveryMs: 200 });
+    const first = await get("/forum", { "Accept-Encoding": "br" });
+    const hits = [await get("/forum", { "Accept-Encoding": "br" }), await get("/forum")];
+    const revalidated = await get("/forum", { "If-None-Match": String(first.headers.etag) });
+    expect(hits.map((r) => r.headers["x-cache"])).toEqual(["HIT", "HIT"]);
+    expect(revalidated.status).toBe(304);
+    await new Promise((r) => setTimeout(r, 450));
+    const written = logLines.map((line) => JSON.stringify(line));
+    for (const r of [...hits, revalidated]) expect(written.join("\n")).not.toContain(String(r.headers["x-request-id"]));
+    expect(written.join("\n")).not.toContain("/forum");
+    const counts = logLines.filter((line) => (line as { msg?: string }).msg === "stored pages served");
+    expect(counts).toHaveLength(1);
+    expect(counts[0]).toMatchObject({ level: 30, storedPages: { served: 2, notModified: 1 } });
+  });
+
+  it("writes the counts not yet written when the thread exits", async () => {
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "tests/helpers/served-count-exit.ts"], { env: { ...process.env, LOG_LEVEL: "info" } });
+    const lines = stdout.trim().split("\n").map((line) => JSON.parse(line) as { msg: string; storedPages?: unknown });
+    expect(lines.map((line) => line.msg)).toEqual(["before exit", "stored pages served"]);
+    expect(lines[1].storedPages).toMatchObject({ served: 2, notModified: 1 });
   });
 
   it("sends brotli, gzip or plain bytes according to Accept-Encoding", async () => {
