@@ -68,6 +68,8 @@ interface Result extends Target {
   ratio?: number;
   /** The baseline's requests/s in the windows that took turns with this row's (signed-out rows). */
   baselineRps?: number;
+  /** The server's highest resident memory sampled during this row, in MB. */
+  peakRssMB?: number;
 }
 
 const log = (line = "") => console.log(line);
@@ -108,16 +110,25 @@ function watchMemory(pid: number) {
     }
   };
   let current = 0;
+  let rowPeak = 0;
   const sample = () => {
     const pids = descendants(pid);
     const rss = pids.reduce((sum, p) => sum + kb(p, "VmRSS"), 0);
     current = rss;
+    rowPeak = Math.max(rowPeak, rss);
     // With a single process, its own high-water mark also catches peaks between samples.
     peak = Math.max(peak, rss, pids.length === 1 ? kb(pid, "VmHWM") : 0);
   };
   const timer = setInterval(sample, 200);
   sample();
   return {
+    /** The highest resident memory sampled since the last call, in MB: where the peak was reached. */
+    sincePrevious() {
+      sample();
+      const mb = rowPeak / 1024;
+      rowPeak = current;
+      return mb;
+    },
     /** Resident memory now, in MB. */
     now() {
       sample();
@@ -516,6 +527,7 @@ async function main() {
     // (loadBeside): on a shared machine the speed of the cores drifts over a run (tens of percent
     // here), and a baseline taken at another time would compare one period with another.
     const results: Result[] = [];
+    const warmupPeakRss = memory.sincePrevious();
     for (const target of targets) {
       const headers: Record<string, string> = { ...plain };
       if (target.signedIn) headers.Cookie = session;
@@ -543,6 +555,7 @@ async function main() {
         errors: r.errors,
         cache: String(after.headers["x-cache"] ?? "-"),
         ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps }),
+        peakRssMB: memory.sincePrevious(),
       });
       process.stdout.write(".");
     }
@@ -556,10 +569,10 @@ async function main() {
     // 5. Report.
     const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
     const nameWidth = Math.max(...results.map((r) => r.name.length), 20);
-    const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"base".padStart(7)}  ${"vs base".padStart(7)}  cache  target`;
+    const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"base".padStart(7)}  ${"vs base".padStart(7)}  cache  ${"RSS MB".padStart(6)}  target`;
     log(header);
     log("-".repeat(header.length + 6));
-    log(`${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"".padStart(7)}  ${"1.00".padStart(7)}  -  (alone; beside the ${baselines.length} signed-out rows: ${fmt(Math.min(...baselines), 0)}–${fmt(Math.max(...baselines), 0)} req/s)`);
+    log(`${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"".padStart(7)}  ${"1.00".padStart(7)}  -      ${fmt(warmupPeakRss, 0).padStart(6)}  (server's peak in the warm-up; alone; beside the ${baselines.length} signed-out rows: ${fmt(Math.min(...baselines), 0)}–${fmt(Math.max(...baselines), 0)} req/s)`);
     const verdicts: string[] = [];
     const forum1 = (signedIn: boolean) => results.find((r) => r.path === "/forum" && r.signedIn === signedIn)!;
     for (const r of results) {
@@ -584,7 +597,7 @@ async function main() {
       }
       verdicts.push(`${r.name} ${r.signedIn ? "signed in" : "signed out"}: ${ok ? "met" : "NOT met"}`);
       log(
-        `${r.name.padEnd(nameWidth)}  ${(r.signedIn ? "signed in" : "signed out").padEnd(10)}  ${fmt(r.rps, 0).padStart(8)}  ${fmt(r.p50, 2).padStart(7)}  ${fmt(r.p99, 2).padStart(7)}  ${(r.baselineRps ? fmt(r.baselineRps, 0) : "").padStart(7)}  ${(r.ratio === undefined ? "" : fmt(r.ratio, 2)).padStart(7)}  ${(r.cache ?? "-").padEnd(5)}  ${ok ? "ok" : "NOT MET"}: ${target}`,
+        `${r.name.padEnd(nameWidth)}  ${(r.signedIn ? "signed in" : "signed out").padEnd(10)}  ${fmt(r.rps, 0).padStart(8)}  ${fmt(r.p50, 2).padStart(7)}  ${fmt(r.p99, 2).padStart(7)}  ${(r.baselineRps ? fmt(r.baselineRps, 0) : "").padStart(7)}  ${(r.ratio === undefined ? "" : fmt(r.ratio, 2)).padStart(7)}  ${(r.cache ?? "-").padEnd(5)}  ${(r.peakRssMB === undefined ? "" : fmt(r.peakRssMB, 0)).padStart(6)}  ${ok ? "ok" : "NOT MET"}: ${target}`,
       );
     }
     // The embedded database lives inside the server's process, so its targets are its own: under
@@ -642,6 +655,7 @@ async function main() {
           ...(firstStartPeak === undefined ? {} : { firstStartPeakRssMB: Number(fmt(firstStartPeak)) }),
           ...(statements ? { statementsPerRequest: statements } : {}),
           startRssMB: Number(fmt(startRss)),
+          warmupPeakRssMB: Number(fmt(warmupPeakRss)),
           peakRssMB: Number(fmt(peakRss)),
           verdicts: [...verdicts, `peak RSS: ${rssOk ? "met" : "NOT met"}`],
           totalSeconds: Math.round((Date.now() - started) / 1000),

@@ -24,6 +24,7 @@
 // server.js: on these machines Express's own routing costs more than the whole cached answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { isForumSort, isTopicSlug } from "../../app/lib/forum-list";
 import type { Logger } from "../../app/server/log.server";
 import type { CachedPage, PageCache } from "../../app/server/page-cache.server";
@@ -95,10 +96,49 @@ export function isSignedInRequest(req: Pick<Request, "headers">) {
 export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "url">): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const cookie = req.headers.cookie ?? "";
-  // The common case, a reader without cookies or query string: the key at once.
-  if (!cookie && req.url && !req.url.includes("?") && !req.headers["x-forwarded-proto"]) return `${req.url} sidebar=open`;
+  // The common case, a reader without cookies: the key at once.
+  if (!cookie && req.url && !req.headers["x-forwarded-proto"]) {
+    const page = pageOfUrl(req.url);
+    return page === null ? null : `${page} sidebar=open`;
+  }
   if (SESSION_COOKIE.test(cookie)) return null;
   return pageKeyOf(req);
+}
+
+// The page a URL asks for, by the URL as sent: reading its query (parsing, keeping what a page
+// may vary by, sorting) cost a stored page on /search or a forum page more than the rest of its
+// answer. Addresses never asked for before are read afresh; the same answer either way.
+const pagesByUrl = new LRUCache<string, { page: string | null }>({ max: 1000 });
+
+/** The path and kept query of `url` (pageKeyOf's first part), or null when the query holds anything else. */
+function pageOfUrl(url: string): string | null {
+  const q = url.indexOf("?");
+  if (q === -1) return url;
+  let known = pagesByUrl.get(url);
+  if (!known) pagesByUrl.set(url, (known = { page: readPageOfUrl(url, q) }));
+  return known.page;
+}
+
+function readPageOfUrl(url: string, q: number): string | null {
+  const path = url.slice(0, q);
+  if (q === url.length - 1) return path;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const kept = new URLSearchParams();
+  const search = path === "/search" || path === "/search.data";
+  // The forum chooses by topic (on /forum) and orders (there and on a topic's page): only the
+  // three orders and a slug-shaped topic make a stored page; any other value is rendered as asked.
+  const forum = path === "/forum" || path === "/forum.data";
+  const sortable = forum || TOPIC_PAGE.test(path);
+  for (const [name, value] of params) {
+    if (kept.has(name)) return null;
+    if (name === "page" && PAGE_PARAM.test(value)) kept.set(name, value);
+    else if (name === "q" && search && value.length <= MAX_SEARCH_QUERY) kept.set(name, value);
+    else if (name === "sort" && sortable && isForumSort(value)) kept.set(name, value);
+    else if (name === "topic" && forum && isTopicSlug(value)) kept.set(name, value);
+    else return null;
+  }
+  kept.sort();
+  return kept.size ? `${path}?${kept}` : path;
 }
 
 /**
@@ -109,34 +149,13 @@ export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "ur
 export function pageKeyOf(req: Pick<IncomingMessage, "headers" | "url">): string | null {
   const cookie = req.headers.cookie ?? "";
   if (TOAST_COOKIE.test(cookie)) return null;
-  const url = req.url ?? "/";
-  const q = url.indexOf("?");
-  const path = q === -1 ? url : url.slice(0, q);
-  let query = "";
-  if (q !== -1 && q < url.length - 1) {
-    const params = new URLSearchParams(url.slice(q + 1));
-    const kept = new URLSearchParams();
-    const search = path === "/search" || path === "/search.data";
-    // The forum chooses by topic (on /forum) and orders (there and on a topic's page): only the
-    // three orders and a slug-shaped topic make a stored page; any other value is rendered as asked.
-    const forum = path === "/forum" || path === "/forum.data";
-    const sortable = forum || TOPIC_PAGE.test(path);
-    for (const [name, value] of params) {
-      if (kept.has(name)) return null;
-      if (name === "page" && PAGE_PARAM.test(value)) kept.set(name, value);
-      else if (name === "q" && search && value.length <= MAX_SEARCH_QUERY) kept.set(name, value);
-      else if (name === "sort" && sortable && isForumSort(value)) kept.set(name, value);
-      else if (name === "topic" && forum && isTopicSlug(value)) kept.set(name, value);
-      else return null;
-    }
-    kept.sort();
-    query = kept.size ? `?${kept}` : "";
-  }
+  const page = pageOfUrl(req.url ?? "/");
+  if (page === null) return null;
   const sidebar = SIDEBAR_COOKIE.exec(cookie)?.[1] === "false" ? "collapsed" : "open";
   // Only a trusted proxy's X-Forwarded-Proto is still here (server/http/forwarded.ts), and only
   // https changes the answer (HSTS): anything else adds no key of its own.
   const proto = /^\s*https\s*(,|$)/i.test(String(req.headers["x-forwarded-proto"] ?? "")) ? " proto=https" : "";
-  return `${path}${query} sidebar=${sidebar}${proto}`;
+  return `${page} sidebar=${sidebar}${proto}`;
 }
 
 /** Answers from a stored page: 304 when the client already has it, else the best encoding. */
