@@ -91,8 +91,9 @@ function hrefFor(row: Row): string {
 }
 
 // What is left of a mark whose other half fell outside the snippet: a lone "**", "__" or
-// backtick, or the "](address)" end of a link whose text began before the cut.
-const CUT_MARKS = /\*\*+|__+|`+|\]\([^)\s]*\)?/g;
+// backtick, the "](address)" end of a link whose text began before the cut, or the "[" of a
+// link whose text the cut ends (no "]" after it in the same fragment).
+const CUT_MARKS = /\*\*+|__+|`+|\]\([^)\s]*\)?|\[(?![^[\]…]*\])/g;
 
 /**
  * The text of a snippet as a reader sees it: stories and forum posts are Markdown, so their

@@ -123,6 +123,21 @@ describe("what search finds", () => {
     expect(hit.snippet.filter((p) => p.mark).map((p) => p.text)).toEqual(["quetzalwarmth"]);
   });
 
+  it("leaves no bracket behind when a snippet ends inside a link's text", async () => {
+    const filler = Array.from({ length: 30 }, (_, i) => `word${i}`).join(" ");
+    await rt.db.insert(blogPosts).values({
+      title: "A story with a long link",
+      slug: "long-link-snippet",
+      content: `My vorpalglow routine ${filler} then [the long guide about warm water and slow careful stretches for stiff hands](https://example.com/hands) helped.`,
+      published: true,
+    });
+    const [hit] = results((await load(q("vorpalglow"))).data.outcome);
+    const snippet = hit.snippet.map((p) => p.text).join("");
+    expect(snippet).toContain("then the long");
+    expect(snippet).not.toContain("helped");
+    expect(snippet).not.toMatch(/[[\]]|https:/);
+  });
+
   it("shows markup from a story's content as text, never as markup", async () => {
     await rt.db.insert(blogPosts).values({
       title: "A story with odd characters",
