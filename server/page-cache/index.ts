@@ -107,8 +107,13 @@ export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "ur
 
 // The page a URL asks for, by the URL as sent: reading its query (parsing, keeping what a page
 // may vary by, sorting) cost a stored page on /search or a forum page more than the rest of its
-// answer. Addresses never asked for before are read afresh; the same answer either way.
-const pagesByUrl = new LRUCache<string, { page: string | null }>({ max: 1000 });
+// answer. Addresses never asked for before are read afresh; the same answer either way. Bounded
+// by characters as well as entries: an address may be as long as a request line allows.
+const pagesByUrl = new LRUCache<string, { page: string | null }>({
+  max: 1000,
+  maxSize: 256 * 1024,
+  sizeCalculation: (known, url) => url.length + (known.page?.length ?? 0) + 1,
+});
 
 /** The path and kept query of `url` (pageKeyOf's first part), or null when the query holds anything else. */
 function pageOfUrl(url: string): string | null {
