@@ -198,7 +198,8 @@ export interface MemberPages {
   get(key: string): MemberPage | undefined;
   /**
    * Keeps a template unless a write happened since `renderedAt` (the version read before
-   * rendering); returns it when kept.
+   * rendering) or the render went without some of its data; returns it then, for the members
+   * waiting on this render, even when its data is already a minute old and it is not kept.
    */
   store(key: string, page: Omit<MemberPage, "version" | "createdAt" | "segments">, renderedAt: number): MemberPage | undefined;
   size(): number;
@@ -234,10 +235,11 @@ export function createMemberPages(
       // As old as the oldest data its render read (data-age.server.ts), and kept no longer.
       const createdAt = dataSince();
       const ttl = ttlMs - (Date.now() - createdAt);
-      if (ttl <= 0) return undefined;
-      const kept = { ...page, version: renderedAt, createdAt };
-      entries.set(key, kept, { ttl: ttl + REFRESH_MS });
-      return kept;
+      const made = { ...page, version: renderedAt, createdAt };
+      // Too old to keep, yet no write came since: still what the members waiting on this render
+      // should see. Sent on to render each for themselves, they stalled every connection.
+      if (ttl > 0) entries.set(key, made, { ttl: ttl + REFRESH_MS });
+      return made;
     },
     size: () => entries.size,
   };

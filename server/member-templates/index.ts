@@ -86,7 +86,7 @@ interface TemplateRequest {
   /** The member's unread notifications count, put into their own copy of the page. */
   unread: number;
   render: TemplateRender;
-  /** Tells the requests waiting for this template (undefined when none was kept). */
+  /** Tells the requests waiting for this template (undefined when there is none they may get). */
   settle: (page: MemberPage | undefined) => void;
 }
 
@@ -125,9 +125,10 @@ export interface MemberPagesOptions {
 
 /**
  * Answers a member's request from a template, before Express: returns true when it took the
- * request (`fallback` sends it on to Express if a template it waited for was not kept). A request
- * that may have a template but finds none is marked to make one on its way through Express; the
- * members who ask for the same page meanwhile wait for that one render instead of each rendering.
+ * request (`fallback` sends it on to Express if the render it waited for made no template it may
+ * get). A request that may have a template but finds none is marked to make one on its way
+ * through Express; the members who ask for the same page meanwhile wait for that one render
+ * instead of each rendering.
  */
 export function memberPagesFastPath({ pages, pageCache, viewers, unread, log, sessionCookie, eligible }: MemberPagesOptions) {
   // Renders under way, by cache version and key.
@@ -157,17 +158,21 @@ export function memberPagesFastPath({ pages, pageCache, viewers, unread, log, se
   // for that one read instead of each rendering a whole page (a stall of every connection here).
   const reading = new Map<string, Promise<void>>();
 
-  const take = (req: IncomingMessage, res: ServerResponse, fallback: () => void, retry: boolean): boolean => {
+  // What a request has already waited for (each at most once): the session read by another
+  // request, and its unread count. The two expire apart, so a request back from the first may
+  // find the second gone: it waits for that one read too, rather than rendering on its own.
+  type Waited = { viewer?: true; unread?: true };
+  const take = (req: IncomingMessage, res: ServerResponse, fallback: () => void, waited: Waited): boolean => {
     if (!pages.enabled || req.method !== "GET") return false;
     const session = sessionCookieOf(req.headers.cookie, sessionCookie);
     if (!session) return false;
     const viewer = viewers.get(session);
     if (!viewer) {
       // Only pages that may come from a template wait; a retry that still finds no one goes on.
-      if (retry || !pageKeyOf(req) || !eligible(pathOf(req.url))) return false;
+      if (waited.viewer || !pageKeyOf(req) || !eligible(pathOf(req.url))) return false;
       const read = reading.get(session);
       if (read) {
-        void read.then(() => !res.destroyed && !take(req, res, fallback, true) && fallback());
+        void read.then(() => !res.destroyed && !take(req, res, fallback, { ...waited, viewer: true }) && fallback());
         return true;
       }
       let settle!: () => void;
@@ -183,8 +188,8 @@ export function memberPagesFastPath({ pages, pageCache, viewers, unread, log, se
     // Their unread count, read once per member after each write (the others wait for that read).
     const count = unread.peek(viewer.id);
     if (count === undefined) {
-      if (retry) return false;
-      unread.get(viewer.id).then(() => !res.destroyed && !take(req, res, fallback, true) && fallback(), fallback);
+      if (waited.unread) return false;
+      unread.get(viewer.id).then(() => !res.destroyed && !take(req, res, fallback, { ...waited, unread: true }) && fallback(), fallback);
       return true;
     }
     const page = pages.get(key);
@@ -211,7 +216,7 @@ export function memberPagesFastPath({ pages, pageCache, viewers, unread, log, se
     stripForTemplate(req);
     return false;
   };
-  return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => take(req, res, fallback, false);
+  return (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => take(req, res, fallback, {});
 }
 
 const personalOf = (viewer: Viewer, unread: number) => ({ id: viewer.id, email: viewer.email, displayName: viewer.displayName, unread: String(unread) });
@@ -233,15 +238,16 @@ export function finishTemplateRender(pages: MemberPages, log: Logger) {
     const nonce = String(res.locals.cspNonce ?? "");
     const template = cutTemplate(body.toString("utf8"));
     if (!template.safe) log.warn({ path: req.path }, "a member's value stands where no template can hold it: page not kept");
-    let kept: MemberPage | undefined;
+    // The template made (kept, or only for the members waiting on this render: MemberPages.store).
+    let made: MemberPage | undefined;
     if (template.safe && request.render.storable && res.statusCode === 200 && res.getHeader("set-cookie") === undefined) {
       // The CSP names this request's nonce: the stored one names the token, replaced per answer.
       const headers = storedHeaders(res)
         .filter(([name]) => name !== "cache-control")
         .map(([name, value]): [string, string] => [name, CSP_HEADERS.includes(name) && nonce ? value.split(nonce).join(TOKENS.nonce) : value]);
-      kept = pages.store(request.key, { parts: template.parts, slots: template.slots, headers, authors: request.render.authors }, request.renderedAt);
+      made = pages.store(request.key, { parts: template.parts, slots: template.slots, headers, authors: request.render.authors }, request.renderedAt);
     }
-    request.settle(kept);
+    request.settle(made);
     return fillTemplate(template, { ...personalOf(request.viewer, request.unread), nonce, submissionKey: crypto.randomUUID() });
   };
 }

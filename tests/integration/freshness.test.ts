@@ -74,4 +74,16 @@ describe("a page made from older data", () => {
     await new Promise((r) => setTimeout(r, 450));
     expect(cache.get("/forum sidebar=open")).toBeUndefined();
   });
+
+  it("a shared read lasts its lifetime from when it began, so a page made from it never outlives it", async () => {
+    const reads = createReadCache({ version: () => 0 }, { ttlMs: 400 });
+    // A slow read: it began 300 ms before it ended.
+    await reads.get("questions", () => new Promise((r) => setTimeout(() => r(["as read first"]), 300)));
+    await new Promise((r) => setTimeout(r, 150));
+    // 450 ms after it began, the page made from it has expired: so has the read, and the render
+    // that replaces the page reads again (it would otherwise make a page already too old to keep).
+    const { result, since } = measureDataAge(() => reads.get("questions", async () => ["read again"]));
+    expect(await result).toEqual(["read again"]);
+    expect(Date.now() - since()).toBeLessThan(50);
+  });
 });

@@ -6,6 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumQuestions } from "../../db/schema";
 import { createPost } from "~/server/blog.server";
+import { noteDataRead } from "~/server/cache/data-age.server";
 import { createMemberPages, cutTemplate, fillTemplate, TOKENS, type MemberPage } from "~/server/member-pages.server";
 import type { Viewer } from "~/server/session.server";
 import { memberPageKeyOf, templateEligibility } from "../../server/member-templates";
@@ -200,6 +201,35 @@ describe("members' pages from templates", () => {
     });
   });
 
+  it("members waiting on a render whose data is already a minute old get that render's page, not one render each", async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => member()));
+    for (const m of members) await viewUntilTemplate("/forum", m.cookie);
+    await ask(members[0].cookie, "Asked just before a minute ran out");
+    await Promise.all(members.map(() => app.fetch("/healthz").then((r) => r.text())));
+    // The page's data was read a minute and more ago (no write since): the template made from it
+    // cannot be kept, yet it is what those waiting on its render should see.
+    const reads = app.runtime.reads;
+    const read = reads.get.bind(reads);
+    let renders = 0;
+    reads.get = (async (key: string, load: () => Promise<unknown>) => {
+      const value = await read(key, load);
+      if (key.startsWith("forum")) {
+        renders++;
+        noteDataRead(Date.now() - 61_000);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      return value;
+    }) as typeof reads.get;
+    const answers = await Promise.all(members.map((m) => page("/forum", m.cookie))).finally(() => (reads.get = read));
+    expect(renders).toBe(1);
+    answers.forEach((answer, i) => {
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain("Asked just before a minute ran out");
+      expect(answer.text).toContain(`Account menu for ${members[i].email}`);
+      for (const other of members) if (other !== members[i]) expect(answer.text).not.toContain(other.email);
+    });
+  });
+
   it("when a member's session must be read again, their requests meanwhile wait for that one read and come from the template", async () => {
     const m = await member();
     await viewUntilTemplate("/forum", m.cookie);
@@ -209,6 +239,26 @@ describe("members' pages from templates", () => {
     const before = served.length;
     const answers = await Promise.all(Array.from({ length: 12 }, () => page("/forum", m.cookie)));
     // One view read the session and rendered; the other eleven were filled in from the template.
+    expect(served.length - before).toBeGreaterThanOrEqual(11);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain(`Account menu for ${m.email}`);
+    }
+  });
+
+  it("when a member's session and unread count expire together, their waiting requests still come from the template", async () => {
+    const m = await member();
+    await viewUntilTemplate("/forum", m.cookie);
+    await Promise.all(Array.from({ length: 12 }, () => app.fetch("/healthz").then((r) => r.text())));
+    // The session's half minute is over, and the count's minute ends while the one request that
+    // reads the session is rendering: the others, back from waiting on it, find no count.
+    app.runtime.viewers.invalidate();
+    const unread = app.runtime.unread;
+    const peek = unread.peek.bind(unread);
+    let gone = 11;
+    unread.peek = (id) => (gone-- > 0 ? undefined : peek(id));
+    const before = served.length;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => page("/forum", m.cookie))).finally(() => (unread.peek = peek));
     expect(served.length - before).toBeGreaterThanOrEqual(11);
     for (const answer of answers) {
       expect(answer.status).toBe(200);

@@ -3,7 +3,13 @@
 // more. The page cache runs each render inside `measureDataAge`; reads report their age.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-const renders = new AsyncLocalStorage<{ oldest: number; complete: boolean }>();
+// One store per process, wherever this module is loaded from: the page cache in front and the
+// routes' reads may be bundled (or, in tests, loaded) as two copies of it, and two stores would
+// never see each other's renders.
+const RENDERS = Symbol.for("capsiva.data-age.renders");
+type RenderStore = AsyncLocalStorage<{ oldest: number; complete: boolean }>;
+const shared = globalThis as { [RENDERS]?: RenderStore };
+const renders: RenderStore = (shared[RENDERS] ??= new AsyncLocalStorage());
 
 /**
  * Runs `fn` (a render) while noting the time of the oldest shared data it reads. `since()` is

@@ -20,12 +20,17 @@ export function createReadCache(
 ): ReadCache {
   const enabled = options.enabled ?? true;
   // Values are boxed: lru-cache keeps objects, and a load may return null or a number.
+  const ttlMs = options.ttlMs ?? 60_000;
   const cache = new LRUCache<string, { value: unknown; at: number }, () => Promise<unknown>>({
     max: options.maxEntries ?? 2000,
-    ttl: options.ttlMs ?? 60_000,
-    fetchMethod: async (_key, _stale, { context }) => {
+    ttl: ttlMs,
+    fetchMethod: async (_key, _stale, { context, options: entry }) => {
       const at = Date.now();
-      return { value: await context(), at };
+      const value = await context();
+      // A minute from the read's start, not its end: a page made from it expires as it does,
+      // and the render that replaces that page finds fresh data, not the last moments of this.
+      entry.ttl = Math.max(1, ttlMs - (Date.now() - at));
+      return { value, at };
     },
   });
   return {
