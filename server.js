@@ -22,6 +22,13 @@ process.env.NODE_ENV ??= "production";
 // JSON lines in the same format, written at once so that nothing is lost when the process exits.
 const processLog = pino({ base: { pid: process.pid, hostname: os.hostname() } }, pino.destination({ dest: 2, sync: true }));
 const DEVELOPMENT = process.env.NODE_ENV === "development";
+// glibc gives each thread that allocates its own malloc arena (up to 8 per core), and what one
+// thread frees is kept in its arena: the serving thread, the compression pool and V8's helpers
+// held 40-60 MB that way. glibc reads the limit only as a process starts, so the process starts
+// again once, in place (same pid), with two arenas (docs/decisions/012-two-malloc-arenas.md).
+if (isMainThread && !DEVELOPMENT && process.platform === "linux" && process.env.MALLOC_ARENA_MAX === undefined && typeof process.execve === "function") {
+  process.execve(process.execPath, [process.execPath, ...withoutEnvFiles(process.execArgv), ...process.argv.slice(1)], { ...process.env, MALLOC_ARENA_MAX: "2" });
+}
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 // WEB_CONCURRENCY=2 serves from two threads sharing the port; PostgreSQL only.
 const WORKERS = Number(process.env.WEB_CONCURRENCY || 1);
@@ -171,6 +178,21 @@ async function main() {
   parentPort?.on("message", (message) => message === "stop" && stop("SIGTERM"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * Node's options without `--env-file` ones: their values are in the environment already, and
+ * read again they would be reported twice.
+ * @param {string[]} args
+ */
+function withoutEnvFiles(args) {
+  /** @type {string[]} */
+  const kept = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--env-file" || args[i] === "--env-file-if-exists") i++;
+    else if (!args[i].startsWith("--env-file=") && !args[i].startsWith("--env-file-if-exists=")) kept.push(args[i]);
+  }
+  return kept;
 }
 
 /** URL paths ("/favicon.ico", "/guides/x.svg") of the files under `root`, leaving out `skip`. */

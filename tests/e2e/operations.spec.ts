@@ -2,6 +2,7 @@
 // database, shutdown under a stuck query, logs, and the production install.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 import { expect, gotoReady, signUp, test, waitForMail } from "./fixtures";
 import { freshDatabase, killAll, portFor, ROOT, start, startDatabaseProxy, stop, tmp, waitHealthy, type ServerProcess } from "./processes";
@@ -67,6 +68,25 @@ test.describe("operations", () => {
     } finally {
       if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
       await exited;
+    }
+  });
+
+  test("the server runs with two malloc arenas in the very process it was started as, and keeps an operator's own setting", async () => {
+    test.setTimeout(90_000);
+    const environOf = (pid: number) => fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    const env = { DATABASE_URL: "", SEED: "false", BETTER_AUTH_SECRET: SECRET };
+    const plain = start({ ...env, PORT: String(portFor(14)), DATA_DIR: tmp() }, { args: ["--env-file-if-exists=.env.none", "server.js"] });
+    const own = start({ ...env, PORT: String(portFor(15)), DATA_DIR: tmp(), MALLOC_ARENA_MAX: "4" });
+    try {
+      await Promise.all([waitHealthy(portFor(14)), waitHealthy(portFor(15))]);
+      // Answering from the pid the supervisor started: the process replaced itself, no child.
+      expect(environOf(plain.child.pid!)).toContain("MALLOC_ARENA_MAX=2");
+      expect(environOf(own.child.pid!)).toContain("MALLOC_ARENA_MAX=4");
+      // An options file named on the command line is read once, not again after the restart.
+      expect(plain.output().match(/\.env\.none not found/g)?.length ?? 0).toBe(1);
+    } finally {
+      await Promise.all([stop(plain), stop(own)]);
+      killAll([plain, own]);
     }
   });
 
