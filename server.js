@@ -25,9 +25,11 @@ const DEVELOPMENT = process.env.NODE_ENV === "development";
 // glibc gives each thread that allocates its own malloc arena (up to 8 per core), and what one
 // thread frees is kept in its arena: the serving thread, the compression pool and V8's helpers
 // held 40-60 MB that way. glibc reads the limit only as a process starts, so the process starts
-// again once, in place (same pid), with two arenas (docs/decisions/012-two-malloc-arenas.md).
-if (isMainThread && !DEVELOPMENT && process.platform === "linux" && process.env.MALLOC_ARENA_MAX === undefined && typeof process.execve === "function") {
-  process.execve(process.execPath, [process.execPath, ...withoutEnvFiles(process.execArgv), ...process.argv.slice(1)], { ...process.env, MALLOC_ARENA_MAX: "2" });
+// again once, in place (same pid), with two arenas (docs/decisions/012-two-malloc-arenas.md),
+// or the operator's number when it came from a .env file (read after glibc started).
+if (isMainThread && !DEVELOPMENT && process.platform === "linux" && typeof process.execve === "function" && !startedWith("MALLOC_ARENA_MAX")) {
+  const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" };
+  process.execve(process.execPath, [process.execPath, ...withoutEnvFiles(process.execArgv), ...process.argv.slice(1)], env);
 }
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 // WEB_CONCURRENCY=2 serves from two threads sharing the port; PostgreSQL only.
@@ -178,6 +180,19 @@ async function main() {
   parentPort?.on("message", (message) => message === "stop" && stop("SIGTERM"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * Whether the process was started with `name` in its environment (what glibc saw), as opposed to
+ * having it from a .env file since.
+ * @param {string} name
+ */
+function startedWith(name) {
+  try {
+    return fs.readFileSync("/proc/self/environ", "latin1").split("\0").some((entry) => entry.startsWith(`${name}=`));
+  } catch {
+    return process.env[name] !== undefined;
+  }
 }
 
 /**

@@ -77,16 +77,21 @@ test.describe("operations", () => {
     const env = { DATABASE_URL: "", SEED: "false", BETTER_AUTH_SECRET: SECRET };
     const plain = start({ ...env, PORT: String(portFor(14)), DATA_DIR: tmp() }, { args: ["--env-file-if-exists=.env.none", "server.js"] });
     const own = start({ ...env, PORT: String(portFor(15)), DATA_DIR: tmp(), MALLOC_ARENA_MAX: "4" });
+    // A number in a .env file is read after glibc started: it takes the restart to count.
+    const envFile = `${tmp()}/.env`;
+    fs.writeFileSync(envFile, "MALLOC_ARENA_MAX=3\n");
+    const fromFile = start({ ...env, PORT: String(portFor(16)), DATA_DIR: tmp() }, { args: [`--env-file-if-exists=${envFile}`, "server.js"] });
     try {
-      await Promise.all([waitHealthy(portFor(14)), waitHealthy(portFor(15))]);
+      await Promise.all([waitHealthy(portFor(14)), waitHealthy(portFor(15)), waitHealthy(portFor(16))]);
       // Answering from the pid the supervisor started: the process replaced itself, no child.
       expect(environOf(plain.child.pid!)).toContain("MALLOC_ARENA_MAX=2");
       expect(environOf(own.child.pid!)).toContain("MALLOC_ARENA_MAX=4");
+      expect(environOf(fromFile.child.pid!)).toContain("MALLOC_ARENA_MAX=3");
       // An options file named on the command line is read once, not again after the restart.
       expect(plain.output().match(/\.env\.none not found/g)?.length ?? 0).toBe(1);
     } finally {
-      await Promise.all([stop(plain), stop(own)]);
-      killAll([plain, own]);
+      await Promise.all([stop(plain), stop(own), stop(fromFile)]);
+      killAll([plain, own, fromFile]);
     }
   });
 
