@@ -1,8 +1,9 @@
 // Three instances of the production build on one PostgreSQL database behind Debian's nginx: every
-// kind of write is seen by readers and members on every instance within a second, and sign-out,
-// revocation, a password change and a role change take effect everywhere within a second, with a
-// write through another instance refused. Each instance's caches are warmed before each write,
-// so what is checked is that the caches follow the write, not that they were empty.
+// kind of write (a topic renamed too) is seen by readers and members on every instance within a
+// second, and sign-out, revocation, a password change and a role change take effect everywhere
+// within a second, with a write through another instance refused. Each instance's caches are
+// warmed before each write, so what is checked is that the caches follow the write, not that they
+// were empty.
 import crypto from "node:crypto";
 import { expect, test } from "./fixtures";
 import { startCluster, type Answer, type Cluster } from "./cluster";
@@ -153,6 +154,19 @@ test("content writes reach readers and members on every instance within a second
   since = Date.now();
   await write("/admin/places?tab=cities", admin, { intent: "toggle-city", id: String(cityId), active: "false" });
   for (const cookie of viewers) await everywhere(cityPage, cookie, (r) => r.status === 404, since);
+
+  // A topic renamed: its own page and the list of topics say so.
+  const topic = (await db.query("select id, slug from forum_topics order by position, id limit 1")).rows[0] as { id: number; slug: string };
+  const topicName = unique("Hands and wrists");
+  const topicPage = `/forum/topics/${topic.slug}`;
+  await warm(topicPage, viewers);
+  await warm("/forum/topics", viewers);
+  since = Date.now();
+  await write("/admin/topics", admin, { intent: "update", id: String(topic.id), name: topicName, slug: topic.slug, description: "Renamed while three instances serve it." });
+  for (const cookie of viewers) {
+    await everywhere(topicPage, cookie, (r) => r.body.includes(topicName), since);
+    await everywhere("/forum/topics", cookie, (r) => r.body.includes(topicName), since);
+  }
 
   // Account deletion: the posts stay as 'Anonymous', the name is gone everywhere.
   await warm("/forum", [undefined, asker]);
