@@ -22,11 +22,10 @@ process.env.NODE_ENV ??= "production";
 // JSON lines in the same format, written at once so that nothing is lost when the process exits.
 const processLog = pino({ base: { pid: process.pid, hostname: os.hostname() } }, pino.destination({ dest: 2, sync: true }));
 const DEVELOPMENT = process.env.NODE_ENV === "development";
-// glibc gives each thread that allocates its own malloc arena (up to 8 per core), and what one
-// thread frees is kept in its arena: the serving thread, the compression pool and V8's helpers
-// held 40-60 MB that way. glibc reads the limit only as a process starts, so the process starts
-// again once, in place (same pid), with two arenas (docs/decisions/012-two-malloc-arenas.md),
-// or the operator's number when it came from a .env file (read after glibc started).
+// glibc gives each allocating thread a malloc arena that keeps what it frees (40-60 MB here), and
+// reads its limit only as a process starts: so the process starts again once, in place (same
+// pid), with two arenas, or the operator's number if a .env file gave it after glibc started
+// (docs/decisions/012-two-malloc-arenas.md).
 if (isMainThread && !DEVELOPMENT && process.platform === "linux" && typeof process.execve === "function" && !startedWith("MALLOC_ARENA_MAX")) {
   const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" };
   process.execve(process.execPath, [process.execPath, ...withoutEnvFiles(process.execArgv), ...process.argv.slice(1)], env);
