@@ -185,8 +185,10 @@ export function createAuth(options: {
         if (ctx.path === "/delete-user" && (typeof body.password !== "string" || !body.password)) {
           throw refuse("Please enter your password to delete your account.", "PASSWORD_REQUIRED");
         }
-        // Deletion by a mailed token is not offered: nothing here ever sends one.
-        if (ctx.path === "/delete-user/callback") throw new APIError("NOT_FOUND");
+        // Deletion by a mailed token is not offered: nothing here ever sends one. The library's
+        // session list would hand any one session the raw tokens of all the others; /account
+        // lists sessions through our own code, without tokens, so the endpoint is closed.
+        if (ctx.path === "/delete-user/callback" || ctx.path === "/list-sessions") throw new APIError("NOT_FOUND");
         if (ctx.path === "/two-factor/verify-totp" && typeof body.code === "string") {
           const userId = await twoFactorUserId(ctx);
           if (userId && !(await claimTotpCode(db, ctx.context.secretConfig, userId, body.code))) {
@@ -238,8 +240,12 @@ export function createAuth(options: {
         // Tokens come from GET /api/auth/token; signing one into a header on every session read
         // (every page a member opens) would be work nobody uses.
         disableSettingJwtHeader: true,
-        // API tokens carry who (sub) and the role, nothing personal such as the email address.
-        jwt: { expirationTime: "15m", definePayload: ({ user }) => ({ role: (user as { role?: string }).role ?? "member" }) },
+        // API tokens carry who (sub), the role and the session they came from (sid, checked on
+        // every API call so that ending the session ends the token), nothing personal.
+        jwt: {
+          expirationTime: "15m",
+          definePayload: ({ user, session }) => ({ role: (user as { role?: string }).role ?? "member", sid: session.id }),
+        },
       }),
     ],
   });

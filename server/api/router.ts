@@ -6,7 +6,7 @@
 import express, { type RequestHandler } from "express";
 import type { z } from "zod";
 import { preview } from "~/lib/featured";
-import { userExists } from "~/server/api-auth.server";
+import { sessionOpen, userExists } from "~/server/api-auth.server";
 import { BLOG_PAGE_SIZE, COMMUNITY_AUTHOR, getPublishedPost, latestPosts, listPublished, type PostSummary } from "~/server/blog.server";
 import { BRAND } from "~/server/env.server";
 import { ANONYMOUS, getQuestion, latestQuestions, listQuestions, type AnswerView, type QuestionView } from "~/server/forum.server";
@@ -136,6 +136,7 @@ export function createApiRouter(runtime: Runtime) {
     issuer,
     audience: issuer,
     userExists: (id) => userExists(db, id),
+    sessionOpen: (userId, sessionId) => sessionOpen(db, userId, sessionId),
   });
   let openApiDocument: ReturnType<typeof createOpenApiDocument> | undefined;
 
