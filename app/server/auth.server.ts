@@ -14,6 +14,7 @@ import { schema, users } from "../../db/schema";
 import { displayNameProblem, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
+import { noticePasskeyAdded } from "./account-notices.server";
 import { betterAuthLogger, type Logger } from "./log.server";
 
 export { ROLES, type Role } from "~/lib/roles";
@@ -46,6 +47,8 @@ export function createAuth(options: {
    * as 'Anonymous').
    */
   onChange?: (scope: "accounts" | "all") => void;
+  /** Called after an account mail was queued in the outbox, to send it at once. */
+  onMail?: () => void;
 }) {
   const { db, env, mailer, limiter, onChange } = options;
   // Takes a point, answering 429 with our message when the limit is reached.
@@ -234,7 +237,13 @@ export function createAuth(options: {
     },
     plugins: [
       twoFactor({ issuer: SITE_NAME }),
-      ...passkeyPlugins(env),
+      ...passkeyPlugins(env, {
+        db,
+        onAdded: async (userId, name) => {
+          await noticePasskeyAdded(db, { userId, passkeyName: name, siteUrl: env.SITE_URL });
+          options.onMail?.();
+        },
+      }),
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
         // Tokens come from GET /api/auth/token; signing one into a header on every session read

@@ -22,6 +22,11 @@ export const LIMITS = {
   twoFactorAttempt: { points: 10, duration: 900, message: "Too many codes tried. Please sign in again in a few minutes." },
   api: { points: 120, duration: 60, message: "Too many requests. Please slow down." },
   search: { points: 60, duration: 60, message: "Too many searches in a short time. Please wait a moment." },
+  // Confirming one's password before a security change: a stolen session may not guess freely.
+  reauth: { points: 10, duration: 900, message: "Too many tries. Please wait a few minutes and try again." },
+  // Previews of a post before saving: each one renders Markdown, so one member cannot keep a
+  // thread of the server busy with them.
+  preview: { points: 30, duration: 600, message: "You have asked for many previews in a short time. Please wait a few minutes, or save your changes." },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -92,6 +92,7 @@ export function createRuntime(options: {
     log,
     limiter,
     onChange: (scope) => freshness.bump(scope),
+    onMail: () => mailOutbox.wake(),
   });
   return {
     env,
