@@ -14,6 +14,8 @@ import { schema, users } from "../../db/schema";
 import { displayNameProblem, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
+import { confirmMail, knownAddressMail, resetMail, SIGN_UP_REFUSED_MESSAGE, type AccountMailText } from "./email/account-mails.server";
+import { queueAccountMail } from "./email/outbox.server";
 import { noticePasskeyAdded } from "./account-notices.server";
 import { betterAuthLogger, type Logger } from "./log.server";
 
@@ -50,7 +52,12 @@ export function createAuth(options: {
   /** Called after an account mail was queued in the outbox, to send it at once. */
   onMail?: () => void;
 }) {
-  const { db, env, mailer, limiter, onChange } = options;
+  const { db, env, limiter, onChange } = options;
+  // Account mails wait in the outbox (email/outbox.server.ts); a sender delivers them at once.
+  const queue = async (user: { id: string; email: string }, mail: AccountMailText) => {
+    await queueAccountMail(db, { memberId: user.id, to: user.email, ...mail });
+    options.onMail?.();
+  };
   // Takes a point, answering 429 with our message when the limit is reached.
   const consume = async (name: LimitName, key: string) => {
     try {
@@ -107,27 +114,9 @@ export function createAuth(options: {
       requireEmailVerification: env.requireEmailVerification,
       // With verification on, signing up with a known address answers like a new sign-up; the
       // owner gets a mail saying so instead of a confirmation link.
-      onExistingUserSignUp: async ({ user }) => {
-        await mailer.send({
-          to: user.email,
-          subject: "Someone tried to join the Capsiva RA Community with your email",
-          text:
-            `Someone tried to create an account with ${user.email}, which already has one.\n\n` +
-            `If it was you, sign in at ${env.SITE_URL}/auth or choose a new password at ${env.SITE_URL}/auth/forgot.\n\n` +
-            "If it was not you, you can ignore this message: nothing has changed.",
-        });
-      },
+      onExistingUserSignUp: ({ user }) => queue(user, knownAddressMail(user.email, env.SITE_URL)),
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: "Reset your Capsiva RA Community password",
-          text:
-            `Someone asked to reset the password for ${user.email}.\n\n` +
-            `To choose a new password, open this link within an hour:\n${url}\n\n` +
-            "If it was not you, ignore this message: your password stays as it is.",
-        });
-      },
+      sendResetPassword: ({ user, url }) => queue(user, resetMail(user.email, url)),
     },
     emailVerification: {
       sendOnSignUp: env.requireEmailVerification,
@@ -138,16 +127,7 @@ export function createAuth(options: {
         await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
       },
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: "Confirm your email for the Capsiva RA Community",
-          text:
-            "Welcome to the RA community!\n\n" +
-            `Please confirm your email address by opening this link:\n${url}\n\n` +
-            "If you did not sign up, you can ignore this message.",
-        });
-      },
+      sendVerificationEmail: ({ user, url }) => queue(user, confirmMail(url)),
     },
     databaseHooks: {
       user: {
@@ -204,6 +184,13 @@ export function createAuth(options: {
         if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned) && typeof ctx.body?.email === "string") {
           // A member who got in after a few mistakes starts again from a full allowance here.
           await limiter?.reset("signInAccount", `${ctx.body.email.trim().toLowerCase().slice(0, 320)} ${clientOf(ctx.headers)}`);
+        }
+        if (ctx.path === "/sign-up/email" && isAPIError(ctx.context.returned) && ctx.context.returned.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+          // Signed in at once without a confirmation step, a sign-up cannot hide that the address
+          // is taken; it says so in our words, and the owner learns that someone tried.
+          const known = await ctx.context.internalAdapter.findUserByEmail(String(ctx.body?.email ?? "").toLowerCase());
+          if (known) await queue(known.user, knownAddressMail(known.user.email, env.SITE_URL));
+          throw new APIError("UNPROCESSABLE_ENTITY", { message: SIGN_UP_REFUSED_MESSAGE, code: "SIGN_UP_REFUSED" });
         }
         if (READ_ONLY_PATHS.has(ctx.path)) return;
         onChange?.(MEMBERSHIP_PATHS.test(ctx.path) && !isAPIError(ctx.context.returned) ? "all" : "accounts");
