@@ -11,7 +11,7 @@ import { LIMITS } from "~/lib/limits";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { memberPasskeys } from "~/server/passkey.server";
-import { RateLimitedError } from "~/server/rate-limit.server";
+import { isRateLimited } from "~/server/rate-limit.server";
 import { proveIdentity, reauthMethod } from "~/server/reauth.server";
 import type { Runtime } from "~/server/runtime.server";
 import { requireUser } from "~/server/session.server";
@@ -47,7 +47,7 @@ async function confirmForPasskey(runtime: Runtime, request: Request, viewer: { i
   try {
     await runtime.limiter.consume("reauth", viewer.id);
   } catch (error) {
-    if (error instanceof RateLimitedError) return data({ intent, error: null, passkeyError: error.message }, { status: 429 });
+    if (isRateLimited(error)) return data({ intent, error: null, passkeyError: error.message }, { status: 429 });
     throw error;
   }
   const outcome = await proveIdentity({

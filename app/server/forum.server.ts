@@ -7,6 +7,7 @@ import { isRowId } from "~/lib/validation";
 import { rowsOf, type Db } from "./db.server";
 import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
 import { PROFILE_LINK } from "./profiles.server";
+import { rendered, storedHtmlOf } from "./stored-html.server";
 import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks, profiles } from "../../db/schema";
 
 export const FORUM_PAGE_SIZE = 20;
@@ -253,7 +254,7 @@ export async function latestQuestions(db: Db, limit: number) {
 export async function getQuestion(db: Db, id: number, options: { includeHidden?: boolean } = {}) {
   const includeHidden = options.includeHidden ?? false;
   const [row] = await db
-    .select({ ...questionColumns, hiddenAt: forumQuestions.hiddenAt })
+    .select({ ...questionColumns, hiddenAt: forumQuestions.hiddenAt, contentHtml: forumQuestions.contentHtml, htmlVersion: forumQuestions.htmlVersion })
     .from(forumQuestions)
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
     .leftJoin(forumTopics, eq(forumTopics.id, forumQuestions.topicId))
@@ -271,6 +272,8 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       displayName: profiles.displayName,
       profileHandle: PROFILE_LINK,
       hiddenAt: forumAnswers.hiddenAt,
+      contentHtml: forumAnswers.contentHtml,
+      htmlVersion: forumAnswers.htmlVersion,
       helpfulCount: sql<number>`(select count(*)::int from ${helpfulMarks} where ${helpfulMarks.answerId} = ${forumAnswers.id})`,
     })
     .from(forumAnswers)
@@ -279,11 +282,14 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
     .orderBy(asc(forumAnswers.createdAt), asc(forumAnswers.id));
   return {
     ...toQuestion(row),
+    // The HTML stored when the text was saved (stored-html.server.ts): pages never render it.
+    contentHtml: storedHtmlOf(row),
     hidden: row.hiddenAt !== null,
     answers: answers.map((a) => ({
       id: a.id,
       questionId: a.questionId,
       content: a.content,
+      contentHtml: storedHtmlOf(a),
       createdAt: iso(a.createdAt),
       updatedAt: iso(a.updatedAt),
       authorId: a.authorId,
@@ -304,7 +310,7 @@ export async function askQuestion(db: Db, input: { authorId: string; title: stri
   const key = input.submissionKey || null;
   const inserted = await db
     .insert(forumQuestions)
-    .values({ authorId: input.authorId, title: input.title, content: input.content, submissionKey: key, topicId: input.topicId ?? null })
+    .values({ authorId: input.authorId, title: input.title, content: input.content, ...rendered(input.content), submissionKey: key, topicId: input.topicId ?? null })
     .onConflictDoNothing()
     .returning({ id: forumQuestions.id });
   if (inserted[0]) {
@@ -454,7 +460,7 @@ export async function answerQuestion(
     const key = input.submissionKey || null;
     const inserted = await tx
       .insert(forumAnswers)
-      .values({ questionId: input.questionId, authorId: input.authorId, content: input.content, submissionKey: key })
+      .values({ questionId: input.questionId, authorId: input.authorId, content: input.content, ...rendered(input.content), submissionKey: key })
       .onConflictDoNothing()
       .returning({ id: forumAnswers.id });
     if (!inserted[0]) {
@@ -495,7 +501,7 @@ export async function editQuestion(db: Db, input: { id: number; authorId: string
   await ownedQuestion(db, input.id, input.authorId);
   await db
     .update(forumQuestions)
-    .set({ title: input.title, content: input.content, updatedAt: new Date() })
+    .set({ title: input.title, content: input.content, ...rendered(input.content), updatedAt: new Date() })
     .where(eq(forumQuestions.id, input.id));
 }
 
@@ -506,7 +512,7 @@ export async function deleteQuestion(db: Db, input: { id: number; authorId: stri
 
 export async function editAnswer(db: Db, input: { id: number; authorId: string; content: string }) {
   const row = await ownedAnswer(db, input.id, input.authorId);
-  await db.update(forumAnswers).set({ content: input.content, updatedAt: new Date() }).where(eq(forumAnswers.id, input.id));
+  await db.update(forumAnswers).set({ content: input.content, ...rendered(input.content), updatedAt: new Date() }).where(eq(forumAnswers.id, input.id));
   return row.questionId;
 }
 

@@ -6,7 +6,7 @@ import { latestPosts } from "./blog.server";
 import { getQuestion, helpfulMarksOf, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
 import { followerIdsOf } from "./notifications.server";
-import { postHtml, postPlainText } from "./post-markdown.server";
+import { postPlainText } from "./post-markdown.server";
 import { getPublicProfile } from "./profiles.server";
 import { getStats } from "./stats.server";
 import { listTopics, listTopicsWithCounts } from "./topics.server";
@@ -74,8 +74,8 @@ export function forumPage(runtime: Reader, options: { page: number; sort?: Forum
 export function questionPage(runtime: Reader, id: number, moderator: boolean) {
   return runtime.reads.get(`question:${id}${moderator ? ":moderator" : ""}`, async () => {
     const question = await getQuestion(runtime.db, id, { includeHidden: moderator });
-    // Rendered once per read, kept with it: every view of the page shares the HTML.
-    return question && { ...question, contentHtml: postHtml(question.content), answers: question.answers.map((a) => ({ ...a, contentHtml: postHtml(a.content) })) };
+    // The HTML was stored with the text when it was saved.
+    return question && { ...question, contentHtml: question.contentHtml, answers: question.answers.map((a) => ({ ...a, contentHtml: a.contentHtml })) };
   });
 }
 

@@ -31,12 +31,21 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 
 export class RateLimitedError extends Error {
+  readonly name = "RateLimitedError";
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
   ) {
     super(message);
   }
+}
+
+/**
+ * Whether `error` is a refused point. By name as well as by class: a limiter made by one copy of
+ * this module (a test's runtime) may be used by code loaded as another (the app's server build).
+ */
+export function isRateLimited(error: unknown): error is RateLimitedError {
+  return error instanceof RateLimitedError || (error instanceof Error && error.name === "RateLimitedError" && "retryAfterSeconds" in error);
 }
 
 export interface RateLimiter {

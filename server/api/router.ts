@@ -13,7 +13,7 @@ import { ANONYMOUS, getQuestion, latestQuestions, listQuestions, type AnswerView
 import { isTopicSlug } from "~/lib/forum-list";
 import { getTopicBySlug, listTopicsWithCounts } from "~/server/topics.server";
 import { loadCityServicePage } from "~/server/places.server";
-import { postHtml, postPlainText } from "~/server/post-markdown.server";
+import { postPlainText } from "~/server/post-markdown.server";
 import { postAnswer, postQuestion, type PostResult } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { bumpAfterWrites } from "../http/bump-after-writes";
@@ -257,7 +257,7 @@ export function createApiRouter(runtime: Runtime) {
       title: post.title,
       excerpt: post.excerpt,
       content: post.content,
-      contentHtml: postHtml(post.content),
+      contentHtml: post.contentHtml,
       author: post.authorName ?? COMMUNITY_AUTHOR,
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
