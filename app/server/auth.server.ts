@@ -8,7 +8,6 @@ import { jwt, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { SITE_NAME, type Env } from "./env.server";
 import { isDatabaseUnavailable, type Db } from "./db.server";
-import type { Mailer } from "./mail.server";
 import { RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
 import { schema, users } from "../../db/schema";
 import { displayNameProblem, passwordProblem } from "./account-policy.server";
@@ -39,7 +38,6 @@ export function createAuth(options: {
   db: Db;
   env: Env;
   secret: string;
-  mailer: Mailer;
   log: Logger;
   /** Our per-account limits, applied to the library's own endpoints as much as to our forms. */
   limiter?: RateLimiter;

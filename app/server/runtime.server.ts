@@ -89,7 +89,6 @@ export function createRuntime(options: {
     db: database.db,
     env,
     secret,
-    mailer,
     log,
     limiter,
     onChange: (scope) => freshness.bump(scope),
