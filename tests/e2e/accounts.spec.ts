@@ -53,7 +53,7 @@ test.describe("accounts", () => {
   test("enrol TOTP, sign out, and sign in again with a generated code", async ({ page }) => {
     const { email, password } = await signUp(page);
     await gotoReady(page, "/account/security");
-    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Set up" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();

@@ -90,7 +90,7 @@ test.describe("what a member notices", () => {
     // Two-step verification on: backup codes and turning it off are separate sections, each
     // with its own heading, form and password field; "Turn off" is not the loudest button.
     await gotoReady(page, "/account/security");
-    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Set up" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
