@@ -8,7 +8,7 @@ import { runtimeContext } from "~/server/context";
 import { guideReviewer, publicConfig } from "~/server/env.server";
 import { allGuides, getGuide } from "~/server/guides.server";
 import type { Route } from "./+types/guide";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 
 function guideSlugFrom(request: Request) {
   return new URL(request.url).pathname.split("/").filter(Boolean).pop() ?? "";
@@ -52,8 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteUrl = siteUrlFrom(matches);

@@ -7,9 +7,12 @@ import type { Runtime } from "./runtime.server";
 
 export const runtimeContext = createContext<Runtime>();
 
-/** What handling a request found that its HTTP answer depends on (server/http/unavailable.ts). */
+/** What handling a request found that its HTTP answer depends on (the root middleware reads it). */
 export interface RequestOutcome {
+  /** A loader failed because the database could not be reached: the answer is a 503. */
   databaseUnavailable: boolean;
+  /** A list was left empty because the database could not be reached: no cache may keep the page. */
+  degraded: boolean;
 }
 export const requestOutcomeContext = createContext<RequestOutcome | null>(null);
 

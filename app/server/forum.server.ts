@@ -418,15 +418,6 @@ export async function toggleHelpedMost(db: Db, questionId: number, answerId: num
   });
 }
 
-/** Who marked which answers of a question helpful (it decides whose page shows a pressed button). */
-export async function helpfulMarksOf(db: Db, questionId: number) {
-  return db
-    .select({ answerId: helpfulMarks.answerId, memberId: helpfulMarks.memberId })
-    .from(helpfulMarks)
-    .innerJoin(forumAnswers, eq(forumAnswers.id, helpfulMarks.answerId))
-    .where(eq(forumAnswers.questionId, questionId));
-}
-
 /** A member follows a visible question (told of its answers); a missing or hidden one is not found. */
 export async function followQuestion(db: Db, questionId: number, memberId: string) {
   if (!isRowId(questionId)) throw new NotFoundError("question not found");

@@ -1,11 +1,10 @@
-// The public lists that members' page views share between writes (the home page's latest posts
-// and questions, the forum's pages). Loaders ask for them here, so no route module holds a
-// cache key or calls a cache; every write clears the shared reads (read-cache.server.ts).
+// The public data every render shares between writes (the home page's latest posts and questions,
+// the forum's pages, a question with its answers). Loaders ask for them here, so no route module
+// holds a cache key or calls a cache; every write makes the shared reads stale (read-cache.server.ts).
 import type { ForumSort } from "~/lib/forum-list";
 import { latestPosts } from "./blog.server";
-import { getQuestion, helpfulMarksOf, latestQuestions, listQuestions } from "./forum.server";
+import { getQuestion, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
-import { followerIdsOf } from "./notifications.server";
 import { postHtml, postPlainText } from "./post-markdown.server";
 import { getPublicProfile } from "./profiles.server";
 import { getStats } from "./stats.server";
@@ -82,14 +81,4 @@ export function questionPage(runtime: Reader, id: number, moderator: boolean) {
 /** A member's public profile page (null when there is none to show). */
 export function profilePage(runtime: Reader, handle: string, page: number) {
   return runtime.reads.get(`profile:${handle}:${page}`, () => getPublicProfile(runtime.db, handle, page));
-}
-
-/** Who follows a question (never sent to a page: it decides whose page shows Following). */
-export function questionFollowers(runtime: Reader, id: number) {
-  return runtime.reads.get(`followers:${id}`, () => followerIdsOf(runtime.db, id));
-}
-
-/** Who marked which answers of a question helpful (never sent to a page, like followers). */
-export function questionHelpfulMarks(runtime: Reader, id: number) {
-  return runtime.reads.get(`helpful:${id}`, () => helpfulMarksOf(runtime.db, id));
 }

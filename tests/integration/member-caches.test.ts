@@ -114,13 +114,13 @@ describe("who is signed in, remembered between page views", () => {
   });
 
   it("a sign-up through the web form clears the stored public pages (the member count); a refused one does not", async () => {
-    const before = rt.pageCache.version();
+    const before = rt.freshness.current();
     await signUp("counted@example.com");
-    const after = rt.pageCache.version();
+    const after = rt.freshness.current();
     expect(after).toBeGreaterThan(before);
     const refused = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email: "counted@example.com", password: "mild-lantern-42" }), contextFor(rt));
     expect(refused.status).toBe(400);
-    expect(rt.pageCache.version()).toBe(after);
+    expect(rt.freshness.current()).toBe(after);
   });
 
     it("remembers a viewer for at most the time given and never past the session's expiry", async () => {
