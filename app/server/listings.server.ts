@@ -1,6 +1,7 @@
 // The public data every render shares between writes (the home page's latest posts and questions,
 // the forum's pages, a question with its answers). Loaders ask for them here, so no route module
 // holds a cache key or calls a cache; every write makes the shared reads stale (read-cache.server.ts).
+import { preview } from "~/lib/featured";
 import type { ForumSort } from "~/lib/forum-list";
 import { latestPosts } from "./blog.server";
 import { getQuestion, latestQuestions, listQuestions } from "./forum.server";
@@ -11,6 +12,9 @@ import { getStats } from "./stats.server";
 import { listTopics, listTopicsWithCounts } from "./topics.server";
 
 type Reader = Pick<Runtime, "db" | "reads">;
+
+/** Characters of each post a list shows: more than two lines at any width. */
+const LIST_EXCERPT = 300;
 
 /**
  * The newest published posts and visible questions, for the home page. Their cards show a line of
@@ -55,15 +59,16 @@ export function forumPage(runtime: Reader, options: { page: number; sort?: Forum
       questions: list.questions.map((q) => ({
         id: q.id,
         title: q.title,
-        // The list shows one line of each post: its text without Markdown marks.
-        content: postPlainText(q.content),
+        // The list shows a line or two of each post: the start of its text without Markdown marks
+        // (a whole post would only grow every page's data).
+        content: preview(postPlainText(q.content), LIST_EXCERPT),
         createdAt: q.createdAt,
         authorName: q.authorName,
         authorProfile: q.authorProfile,
         answerCount: q.answerCount,
         lastActivityAt: q.lastActivityAt,
         topic: q.topic,
-        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: postPlainText(a.content), createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
+        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: preview(postPlainText(a.content), LIST_EXCERPT), createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
       })),
     };
   });
