@@ -38,6 +38,7 @@ import type { LoadResult } from "./stats";
 import { measureFirstStart, signIn, startBaseline, startServer } from "./processes";
 import { report } from "./report";
 import { countStatements } from "./statements";
+import { medianServerMs } from "./server-log";
 
 if (process.argv.includes("--help")) {
   console.log(header());
@@ -136,8 +137,11 @@ async function main() {
       load(`${base}${target.path}`, headers, script, WARMUP);
       let r: LoadResult;
       let baselineRps: number | undefined;
+      let serverMedianMs: number | undefined;
       if (target.signedIn) {
+        const from = Date.now();
         r = load(`${base}${target.path}`, headers, script);
+        serverMedianMs = medianServerMs(path.join(workDir, "server.log"), target.path.split("?")[0], from, Date.now());
       } else {
         const both = loadBeside(`${base}${target.path}`, baselineUrl, headers, script);
         r = both.page;
@@ -154,6 +158,7 @@ async function main() {
         errors: r.errors,
         cache: String(after.headers["x-cache"] ?? "-"),
         ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps }),
+        ...(serverMedianMs === undefined ? {} : { serverMedianMs }),
         peakRssMB: memory.sincePrevious(),
       });
       process.stdout.write(".");
