@@ -6,7 +6,7 @@
 //      (BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres is used to create and
 //      drop it), or with --pglite into a temporary embedded database;
 //   3. starts `node server.js` on a free loopback port, serving from WEB_CONCURRENCY threads
-//      (default 1, as in production; always 1 with --pglite);
+//      (default 2, one per core; always 1 with --pglite);
 //   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
 //      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up
 //      (every signed-out page WARMUP seconds before the first row, then each row's own).
