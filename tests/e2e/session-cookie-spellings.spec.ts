@@ -102,6 +102,10 @@ const pages = () => [
   { path: CITY, signedOut: 200 },
   { path: "/", signedOut: 200 },
   { path: "/forum", signedOut: 200 },
+  // What client-side navigation fetches: a redirect to sign in is a 202 carrying it.
+  { path: "/account.data", signedOut: 202 },
+  { path: "/about.data", signedOut: 200 },
+  { path: `${CITY}.data`, signedOut: 200 },
 ];
 
 /** The member's own things in an answer: their address, their greeting, their account menu. */
