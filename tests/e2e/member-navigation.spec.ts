@@ -4,7 +4,7 @@
 // member sees their own greeting, account menu and bell, owner controls only on their own
 // question, and no text the page was not rendered with. The second test: a link another member
 // writes into an answer reaches every reader exactly as written.
-import { askQuestion, expect, gotoReady, test } from "./fixtures";
+import { askQuestion, expect, gotoReady, postAnswer, test } from "./fixtures";
 import { arrive, expectOwnView, expectOwnerControls, navigate, newMember, press, STAND_IN, word, type Member } from "./member-view";
 
 const GUIDE = { slug: "capsaicin-arthritis-guide", title: "Capsaicin for Arthritis in the Hands: A Practical Guide" };
@@ -12,8 +12,8 @@ const CITY = "/new-york/arthritis-pain-relief";
 
 interface Step {
   label: string;
-  /** Gets `me` to the page; `asker` says whether they asked the question the steps visit. */
-  go: (me: Member, asker: boolean) => Promise<void>;
+  /** Gets `me` to the page (and checks what is particular to it). */
+  go: (me: Member) => Promise<void>;
 }
 
 test.describe("members moving between pages", () => {
@@ -23,6 +23,14 @@ test.describe("members moving between pages", () => {
     const b = await newMember(browser, `Blake ${word()}`, { phone: true });
     const title = `Warm wax for stiff knuckles ${word()}`;
     const questionId = await askQuestion(a.page, title, "Has anyone tried a paraffin bath for their hands in the morning?", "Diet");
+    // The phone member answers: the asker's bell counts it, and each owns one post on the page.
+    const answerText = `Wax gloves after the shower work for me ${word()}`;
+    await postAnswer(b.page, questionId, answerText);
+    a.unread = 1;
+    const ownerControls = async (me: Member, label: string) => {
+      await expectOwnerControls(me, me.page.locator("main article").first(), me === a, `${a.name}'s question (${label})`);
+      await expectOwnerControls(me, me.page.locator("li[id^='answer-']").filter({ hasText: answerText }), me === b, `${b.name}'s answer (${label})`);
+    };
 
     const steps: Step[] = [
       {
@@ -38,10 +46,10 @@ test.describe("members moving between pages", () => {
       },
       {
         label: `the question /forum/${questionId}`,
-        go: async (me, asker) => {
+        go: async (me) => {
           const link = me.page.getByRole("link", { name: title, exact: true }).first();
           await arrive(me, () => press(me, link), { url: new RegExp(`/forum/${questionId}$`), heading: title, client: true });
-          await expectOwnerControls(me, asker, `the question page of ${a.name}`);
+          await ownerControls(me, "from /forum");
         },
       },
       {
@@ -101,10 +109,10 @@ test.describe("members moving between pages", () => {
       },
       {
         label: `the question /forum/${questionId} again`,
-        go: async (me, asker) => {
+        go: async (me) => {
           const link = me.page.getByRole("link", { name: title, exact: true }).first();
           await arrive(me, () => press(me, link), { url: new RegExp(`/forum/${questionId}$`), heading: title, client: true });
-          await expectOwnerControls(me, asker, `the question page of ${a.name}, again`);
+          await ownerControls(me, "from /forum, after /account");
         },
       },
       {
@@ -125,7 +133,7 @@ test.describe("members moving between pages", () => {
         [b, a],
       ] as const) {
         await test.step(`${me.name}: ${step.label}`, async () => {
-          await step.go(me, me === a);
+          await step.go(me);
           await expectOwnView(me, other, step.label);
         });
       }
@@ -154,18 +162,7 @@ test.describe("members moving between pages", () => {
     // With nothing of the kind to read, the same shape made up: the link must reach readers as written either way.
     prefix ??= `mt${"abcdef".repeat(4).slice(0, 20)}`;
     const written = `https://evil.example/s?who=${prefix}e&id=${prefix}i&name=${prefix}d`;
-    await gotoReady(a.page, page);
-    await a.page.getByLabel("Your answer", { exact: true }).fill(`My notes on pacing: ${written}`);
-    await a.page.getByRole("button", { name: "Post Answer" }).click();
-    // Hex digits can look like a phone number to the site, which then asks before posting.
-    const posted = a.page.getByText("Answer posted!", { exact: true });
-    const anyway = a.page.getByRole("checkbox", { name: "Yes, post it anyway" });
-    await expect(posted.or(anyway)).toBeVisible();
-    if (await anyway.isVisible()) {
-      await anyway.check();
-      await a.page.getByRole("button", { name: "Post Answer" }).click();
-      await expect(posted).toBeVisible();
-    }
+    await postAnswer(a.page, questionId, `My notes on pacing: ${written}`);
 
     const session = (await (await b.page.request.get("/api/auth/get-session")).json()) as { user: { id: string } };
     const bId = session.user.id;
