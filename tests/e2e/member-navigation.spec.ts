@@ -188,4 +188,42 @@ test.describe("members moving between pages", () => {
     await a.page.context().close();
     await b.page.context().close();
   });
+
+  test("what client-side navigation fetches for a member is filled in for that member alone", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const a = await newMember(browser, `Emery ${word()}`);
+    const b = await newMember(browser, `Finley ${word()}`);
+    // The `.data` of every kind of page a member reaches by a click (the seeded question 1 and article).
+    const paths = [
+      "/forum.data",
+      "/forum/1.data",
+      "/forum/topics.data",
+      "/forum/topics/diet.data",
+      "/blog.data",
+      "/article/how-i-learned-to-pace-my-mornings.data",
+      `/blog/${GUIDE.slug}.data`,
+      "/search.data?q=capsaicin",
+      `${CITY}.data`,
+      "/notifications.data",
+      "/account.data",
+    ];
+    for (const path of paths) {
+      // Each member twice in turn: a later answer may be made from what an earlier one left.
+      for (const [me, other] of [
+        [a, b],
+        [b, a],
+        [a, b],
+        [b, a],
+      ] as const) {
+        const res = await me.page.request.get(path);
+        const body = await res.text();
+        expect(res.status(), `${path} for ${me.name}`).toBe(200);
+        expect(body.match(STAND_IN)?.[0] ?? null, `a stand-in in ${path} for ${me.name}`).toBeNull();
+        expect(body.includes(me.email), `${me.name}'s own address in ${path} (the signed-in member the page is for)`).toBe(true);
+        expect(body.includes(other.email), `${other.name}'s address in ${path} for ${me.name}`).toBe(false);
+      }
+    }
+    await a.page.context().close();
+    await b.page.context().close();
+  });
 });
