@@ -159,8 +159,10 @@ test.describe("members moving between pages", () => {
         prefix = STAND_IN.exec(await res.text())?.[0].slice(0, -1);
       }
     }
-    // With nothing of the kind to read, the same shape made up: the link must reach readers as written either way.
-    prefix ??= `mt${"abcdef".repeat(4).slice(0, 20)}`;
+    // With nothing of the kind to read, the same shape made up (in capitals, so that the other
+    // tests' search for values the site itself left behind does not find this member's text):
+    // the link must reach readers as written either way.
+    prefix ??= `mt${"ABCDEF".repeat(4).slice(0, 20)}`;
     const written = `https://evil.example/s?who=${prefix}e&id=${prefix}i&name=${prefix}d`;
     await postAnswer(a.page, questionId, `My notes on pacing: ${written}`);
 
