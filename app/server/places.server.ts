@@ -12,6 +12,7 @@ import {
   type FieldErrors,
   type ServiceInput,
 } from "~/lib/place-rules";
+import { escapeHtml } from "~/lib/escape";
 import type { Db } from "./db.server";
 import { isEffectivelyEmpty, sanitizeContent } from "./sanitize.server";
 
@@ -110,12 +111,6 @@ export async function findCityServicePage(db: Db, citySlug: string, serviceSlug:
     .where(and(eq(cityServicePages.cityId, city.id), eq(cityServicePages.serviceId, service.id)))
     .limit(1);
   return { found: true, city, service, record: record ?? null };
-}
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
 export const DEFAULT_BULLETS = (cityName: string) => [
