@@ -69,6 +69,8 @@ export function seo(siteUrl: string, input: SeoInput): MetaDescriptor[] {
     { name: "twitter:image", content: image },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
+    // Feed readers and browsers find the members' stories feed from any page, not only /rss.xml.
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME}: members' stories`, href: new URL("/rss.xml", siteUrl).toString() },
   ];
   if (url) {
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });

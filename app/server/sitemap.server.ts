@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { SITE_PAGES } from "~/lib/site-pages";
 import type { Db } from "./db.server";
 import { allGuides } from "./guides.server";
+import { shortenAtWord } from "~/lib/shorten";
 import { postPlainText } from "./post-markdown.server";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, forumTopics, services } from "../../db/schema";
 
@@ -151,11 +152,11 @@ export interface FeedItem {
   publishedAt: Date;
 }
 
-/** The excerpt, or the first words of the story without its Markdown marks: plain text. */
+/** The excerpt, or the first whole words of the story without its Markdown marks (and "…" when cut). */
 function summary(excerpt: string | null, content: string): string {
   const fromExcerpt = excerpt?.trim();
   if (fromExcerpt) return fromExcerpt;
-  return [...postPlainText(content)].slice(0, FEED_DESCRIPTION_LENGTH).join("");
+  return shortenAtWord(postPlainText(content), FEED_DESCRIPTION_LENGTH);
 }
 
 // Feed readers show an item's description as HTML (RSS 2.0 allows entity-encoded HTML there), so
