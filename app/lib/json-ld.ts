@@ -1,11 +1,17 @@
 // Structured data (schema.org JSON-LD) built from what the page shows, so the two never disagree.
 // Pages hand these objects to `seo({ jsonLd })`.
 import { organization } from "./seo";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "./share-image";
 
 const CONTEXT = "https://schema.org";
 
 export function absoluteUrl(siteUrl: string, path: string) {
   return new URL(path, siteUrl).toString();
+}
+
+/** The 1200 x 630 PNG the build renders from an SVG illustration (/share/…), with its size. */
+export function shareImageObject(siteUrl: string, svgPath: string) {
+  return { "@type": "ImageObject", url: absoluteUrl(siteUrl, shareImagePath(svgPath)), width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
 }
 
 export function articleJsonLd(
@@ -18,7 +24,8 @@ export function articleJsonLd(
     "@type": "Article",
     headline: article.headline,
     description: article.description,
-    image: [absoluteUrl(siteUrl, article.image)],
+    // Search engines take raster images for results; the drawing itself follows.
+    image: [shareImageObject(siteUrl, article.image), absoluteUrl(siteUrl, article.image)],
     datePublished: article.datePublished,
     dateModified: article.dateModified,
     author: organization(siteUrl),
@@ -50,5 +57,47 @@ export function breadcrumbJsonLd(siteUrl: string, crumbs: readonly { name: strin
       name: crumb.name,
       item: absoluteUrl(siteUrl, crumb.path),
     })),
+  };
+}
+
+interface QaAnswer {
+  id: number;
+  contentText: string;
+  authorName: string;
+  createdAt: string;
+  helpfulCount: number;
+}
+
+/**
+ * A forum question as a QAPage: the answer that helped the asker most is the accepted one, the
+ * others are suggested, and each answer's helpful marks are its upvotes (there are no down-votes).
+ */
+export function qaPageJsonLd(
+  siteUrl: string,
+  q: { id: number; title: string; contentText: string; authorName: string; createdAt: string; answers: readonly QaAnswer[]; acceptedId: number | null },
+) {
+  const person = (name: string) => ({ "@type": "Person", name });
+  const answer = (a: QaAnswer) => ({
+    "@type": "Answer",
+    text: a.contentText,
+    datePublished: a.createdAt,
+    upvoteCount: a.helpfulCount,
+    url: absoluteUrl(siteUrl, `/forum/${q.id}#answer-${a.id}`),
+    author: person(a.authorName),
+  });
+  const accepted = q.answers.find((a) => a.id === q.acceptedId);
+  return {
+    "@context": CONTEXT,
+    "@type": "QAPage",
+    mainEntity: {
+      "@type": "Question",
+      name: q.title,
+      text: q.contentText,
+      answerCount: q.answers.length,
+      datePublished: q.createdAt,
+      author: person(q.authorName),
+      ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
+      suggestedAnswer: q.answers.filter((a) => a !== accepted).map(answer),
+    },
   };
 }

@@ -2,6 +2,7 @@ import { AuthorName } from "~/components/author-name";
 import { PostBody } from "~/components/post-body";
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { textOfHtml } from "~/lib/html-text";
+import { qaPageJsonLd } from "~/lib/json-ld";
 import * as React from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
@@ -105,31 +106,21 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   if (!loaderData) return seo(siteUrl, { title: "Question not found", noindex: true });
   const q = loaderData.question;
-  const person = (name: string) => ({ "@type": "Person", name });
+  const shown = q.answers.filter((a) => !a.hidden);
   return seo(siteUrl, {
     title: q.title,
     description: textOfHtml(q.contentHtml).slice(0, 160),
     path: `/forum/${q.id}`,
     type: "article",
-    jsonLd: {
-      "@context": "https://schema.org",
-      "@type": "QAPage",
-      mainEntity: {
-        "@type": "Question",
-        name: q.title,
-        text: textOfHtml(q.contentHtml),
-        answerCount: q.answers.filter((a) => !a.hidden).length,
-        dateCreated: q.createdAt,
-        author: person(q.authorName),
-        suggestedAnswer: q.answers.filter((a) => !a.hidden).map((a) => ({
-          "@type": "Answer",
-          text: textOfHtml(a.contentHtml),
-          dateCreated: a.createdAt,
-          url: `${siteUrl}/forum/${q.id}#answer-${a.id}`,
-          author: person(a.authorName),
-        })),
-      },
-    },
+    jsonLd: qaPageJsonLd(siteUrl, {
+      id: q.id,
+      title: q.title,
+      contentText: textOfHtml(q.contentHtml),
+      authorName: q.authorName,
+      createdAt: q.createdAt,
+      answers: shown.map((a) => ({ id: a.id, contentText: textOfHtml(a.contentHtml), authorName: a.authorName, createdAt: a.createdAt, helpfulCount: a.helpfulCount })),
+      acceptedId: shown.find((a) => a.helpedMost)?.id ?? null,
+    }),
   });
 };
 
