@@ -70,7 +70,7 @@ export function seo(siteUrl: string, input: SeoInput): MetaDescriptor[] {
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     // Feed readers and browsers find the members' stories feed from any page, not only /rss.xml.
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME}: members' stories`, href: new URL("/rss.xml", siteUrl).toString() },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: SITE_NAME, href: `${siteUrl}/rss.xml` },
   ];
   if (url) {
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });

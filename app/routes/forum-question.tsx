@@ -2,7 +2,7 @@ import { AuthorName } from "~/components/author-name";
 import { PostBody } from "~/components/post-body";
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { textOfHtml } from "~/lib/html-text";
-import { qaPageJsonLd } from "~/lib/json-ld";
+import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
 import * as React from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
