@@ -89,3 +89,27 @@ test.describe("pressed toggles look pressed", () => {
     await helper.context().close();
   });
 });
+
+/** The sticky header's bottom edge. */
+const headerBottom = (page: Page) => page.locator("header").first().evaluate((h) => h.getBoundingClientRect().bottom);
+
+test.describe("jump links", () => {
+  for (const [size, options] of SIZES) {
+    test(`#ask and #share-story land below the sticky header at ${size} px`, async ({ browser }) => {
+      const page = await member(browser, options);
+      for (const [path, target] of [
+        ["/forum?ask=1#ask", "#ask"],
+        ["/blog#share-story", "#share-story"],
+      ]) {
+        await gotoReady(page, path);
+        const box = page.locator(target);
+        await expect(box).toBeVisible();
+        // The page scrolled to it (it is not at the top of the page), and its top edge is in view.
+        await expect.poll(() => page.evaluate(() => window.scrollY), path).toBeGreaterThan(0);
+        const top = await box.evaluate((el) => el.getBoundingClientRect().top);
+        expect(top, `${path}: top of ${target} below the header`).toBeGreaterThanOrEqual(await headerBottom(page));
+      }
+      await page.context().close();
+    });
+  }
+});
