@@ -113,3 +113,31 @@ test.describe("jump links", () => {
     });
   }
 });
+
+test.describe("cards are touch targets", () => {
+  test("on home, blog and forum a press anywhere on a card opens it, at 375 px", async ({ browser }) => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    for (const [path, card] of [
+      ["/", "main ul li"],
+      ["/blog", "main ul li"],
+      ["/forum", "li[data-question-row]"],
+    ]) {
+      await gotoReady(page, path);
+      const first = page.locator(card).first();
+      const title = first.locator("h2 a, h3 a").first();
+      const href = await title.getAttribute("href");
+      await first.scrollIntoViewIfNeeded();
+      // A point in the card's lower-left corner, away from the title: it belongs to the title's link.
+      const hit = await first.evaluate((li) => {
+        const r = li.getBoundingClientRect();
+        const el = document.elementFromPoint(r.left + 12, r.bottom - 6);
+        return el?.closest("a")?.getAttribute("href") ?? el?.tagName ?? null;
+      });
+      expect(hit, path).toBe(href);
+      expect((await first.boundingBox())!.height, path).toBeGreaterThanOrEqual(44);
+      await expectLargeTargets(page, `${path} at 375 px`);
+    }
+    await context.close();
+  });
+});

@@ -1,6 +1,7 @@
 // The forum's list of questions as /forum and each topic's page show it: one row per question,
 // the controls that choose the topic and the order (a plain GET form), and the topics as links.
 import { AuthorName } from "~/components/author-name";
+import { CardLink } from "~/components/card-link";
 import { Link } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
@@ -78,20 +79,21 @@ function initials(name: string) {
  * One question as one row a regular can scan: the author's initials, the title, a one-line
  * excerpt, answers, author, asked and last active, then its links: its topic, the question and
  * "Recent Answers", under which the first answers stay one click away instead of filling the list.
+ * The whole row is the title link's touch target; its other links sit above that (relative z-10).
  */
 function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTopic: boolean }) {
   const n = question.answerCount;
   const href = `/forum/${question.id}`;
   return (
-    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b py-3 last:border-b-0" data-question-row="">
+    <li className="relative grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b py-3 last:border-b-0" data-question-row="">
       <span aria-hidden="true" className="mt-1 grid size-10 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
         {initials(question.authorName)}
       </span>
       <div className="grid min-w-0 gap-0.5">
         <h2 className="text-lg font-semibold leading-snug">
-          <Link to={href} className="hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+          <CardLink to={href} className="after:rounded-none">
             {question.title}
-          </Link>
+          </CardLink>
         </h2>
         <p className="truncate text-muted-foreground" data-excerpt="">
           {question.content.replace(/\s+/g, " ")}
@@ -100,7 +102,7 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
           <span className="inline-flex items-center gap-1">
             {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}
           </span>
-          <span>
+          <span className="relative z-10">
             <AuthorName name={question.authorName} profile={question.authorProfile} />
             {" · asked "}
             <RelativeTime date={question.createdAt} />
@@ -111,7 +113,7 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
           </span>
         </p>
         {/* The row's links on one line of 44 px targets; opened, the answers take a line of their own. */}
-        <div className="flex flex-wrap items-center gap-x-4 text-sm">
+        <div className="relative z-10 flex flex-wrap items-center gap-x-4 text-sm">
           {showTopic && question.topic ? (
             <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 min-w-11 items-center font-medium underline" data-topic="">
               <span className="sr-only">Topic: </span>
