@@ -141,3 +141,38 @@ test.describe("cards are touch targets", () => {
     await context.close();
   });
 });
+
+test.describe("the forum list", () => {
+  for (const [size, options] of SIZES) {
+    test(`"Show 2 recent answers" looks like a disclosure and each question shows up to two lines, at ${size} px`, async ({ browser }) => {
+      const page = await member(browser, options);
+      const long = `Mornings are the worst for me: my fingers will not bend for an hour, I cannot open jars or do buttons, and by lunch it is better. ${tag()} What do you do first thing?`;
+      const title = `Slow mornings ${tag()}`;
+      const path = await ask(page, title, long);
+      const other = await member(browser, PHONE);
+      await answer(other, path, "A warm shower first.");
+      await answer(other, path, "Gentle finger stretches in bed.");
+      await gotoReady(page, "/forum");
+      const row = page.locator("li[data-question-row]").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+      const summary = row.locator("summary");
+      await expect(summary).toHaveText(/^Show 2 recent answers/);
+      await expect(summary.locator("svg")).toHaveCount(1);
+      const excerpt = row.locator("[data-excerpt]");
+      const lines = await excerpt.evaluate((p) => {
+        const style = getComputedStyle(p);
+        return { clamp: style.webkitLineClamp, lines: p.getBoundingClientRect().height / parseFloat(style.lineHeight) };
+      });
+      expect(lines.clamp).toBe("2");
+      // At 375 px the text needs more than two lines: it shows two. At 1280 px it may fit in fewer.
+      if (size === "375") expect(Math.round(lines.lines)).toBe(2);
+      await summary.click();
+      await expect(row.getByText("A warm shower first.")).toBeVisible();
+      // Opened, the chevron turns (Tailwind's rotate-180 sets the rotate property).
+      const turned = await summary.locator("svg").evaluate((svg) => [getComputedStyle(svg).rotate, getComputedStyle(svg).transform]);
+      expect(turned).not.toEqual(["none", "none"]);
+      await expectAccessible(page, `forum list at ${size}`);
+      await page.context().close();
+      await other.context().close();
+    });
+  }
+});

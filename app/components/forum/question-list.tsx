@@ -65,6 +65,13 @@ const ANSWERS_ICON = (
   </svg>
 );
 
+// Lucide's chevron-down, turned up while the answers are open.
+const CHEVRON = (
+  <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5 transition-transform group-open:rotate-180 motion-reduce:transition-none" aria-hidden="true">
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+);
+
 /** "Ana Lopez" gives "AL", "Anonymous" "A": the author's mark beside each row. */
 function initials(name: string) {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -76,10 +83,10 @@ function initials(name: string) {
 }
 
 /**
- * One question as one row a regular can scan: the author's initials, the title, a one-line
- * excerpt, answers, author, asked and last active, then its links: its topic, the question and
- * "Recent Answers", under which the first answers stay one click away instead of filling the list.
- * The whole row is the title link's touch target; its other links sit above that (relative z-10).
+ * One question as one row a regular can scan: the author's initials, the title, up to two lines
+ * of its text, answers, author, asked and last active, then its links: its topic, the question and
+ * "Show 2 recent answers", under which the first answers stay one click away. The whole row is the
+ * title link's touch target; its other links sit above that (relative z-10).
  */
 function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTopic: boolean }) {
   const n = question.answerCount;
@@ -95,7 +102,7 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
             {question.title}
           </CardLink>
         </h2>
-        <p className="truncate text-muted-foreground" data-excerpt="">
+        <p className="line-clamp-2 text-muted-foreground" data-excerpt="">
           {question.content.replace(/\s+/g, " ")}
         </p>
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
@@ -125,10 +132,13 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
             <span className="sr-only">{`: ${question.title}`}</span>
           </Link>
           {question.recentAnswers.length ? (
-            <details className="open:basis-full">
-              <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
-                Recent Answers<span className="sr-only">{` to ${question.title}`}</span>
+            <details className="group open:basis-full">
+              <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 font-medium [&::-webkit-details-marker]:hidden">
+                {`Show ${question.recentAnswers.length} recent ${question.recentAnswers.length === 1 ? "answer" : "answers"}`}
+                <span className="sr-only">{` to ${question.title}`}</span>
+                {CHEVRON}
               </summary>
+              <p className="mt-1 mb-2 font-semibold">Recent Answers</p>
               <ul className="grid gap-2">
                 {question.recentAnswers.map((a) => (
                   <AnswerPreview key={a.id} answer={a} />
