@@ -176,3 +176,19 @@ test.describe("the forum list", () => {
     });
   }
 });
+
+test.describe("without JavaScript", () => {
+  test("the phone menu opens and shows the site's navigation", async ({ browser }) => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/blog");
+    const nav = page.locator("aside[aria-label='Site']");
+    await expect(nav).toBeHidden();
+    await page.getByRole("link", { name: "Menu" }).click();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Forum" })).toBeVisible();
+    await nav.getByRole("link", { name: "Forum" }).click();
+    await expect(page).toHaveURL(/\/forum$/);
+    await context.close();
+  });
+});
