@@ -1,5 +1,6 @@
 import { AuthorName } from "~/components/author-name";
 import { AnswerToggle } from "~/components/forum/answer-toggle";
+import { ReportForm } from "~/components/forum/report-form";
 import { PostBody } from "~/components/post-body";
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { textOfHtml } from "~/lib/html-text";
@@ -271,25 +272,6 @@ function FollowButton({ following }: { following: boolean }) {
 
 type ActionData = PostFormResult & { intent?: string; answerId?: number; targetType?: string; targetId?: number; toast?: ReturnType<typeof toastOf> };
 
-function ReportForm({ targetType, targetId, result }: { targetType: "question" | "answer"; targetId: number; result?: ActionData }) {
-  // Question 3 and answer 3 are different things: the error belongs to the form of both.
-  const mine = result?.intent === "report" && result.targetType === targetType && result.targetId === targetId ? result : undefined;
-  return (
-    <details className="group" open={Boolean(mine)}>
-      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Report</summary>
-      <Form method="post" className="mt-2 grid max-w-md gap-3">
-        <input type="hidden" name="intent" value="report" />
-        <input type="hidden" name="targetType" value={targetType} />
-        <input type="hidden" name="targetId" value={targetId} />
-        <TextAreaField id={`report-${targetType}-${targetId}`} label="What is wrong with it?" name="reason" required maxLength={LIMITS.reportReasonMax} rows={2} error={mine?.errors?.reason} />
-        <Button type="submit" variant="outline" size="sm">
-          Send report
-        </Button>
-      </Form>
-    </details>
-  );
-}
-
 function OwnerControls({ kind, id, title, content, result }: { kind: "question" | "answer"; id: number; title?: string; content: string; result?: ActionData }) {
   const editIntent = kind === "question" ? "edit-question" : "edit-answer";
   const mine = result?.intent === editIntent && (kind === "question" || result.answerId === id) ? result : undefined;
@@ -453,15 +435,16 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <PostBody html={question.contentHtml} className="text-lg" />
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
+          // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
           <div className="flex flex-wrap items-start gap-2">
+            <FollowButton following={following} />
+            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
+            {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
             {question.isMine ? (
               <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
             ) : (
               <ReportForm targetType="question" targetId={question.id} result={result} />
             )}
-            {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
-            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
-            <FollowButton following={following} />
           </div>
         ) : null}
       </article>

@@ -192,3 +192,31 @@ test.describe("without JavaScript", () => {
     await context.close();
   });
 });
+
+test.describe("the Report form", () => {
+  for (const [size, options] of SIZES) {
+    test(`opens full width below the buttons without moving Follow, and closes after Send report, at ${size} px`, async ({ browser }) => {
+      const asker = await member(browser, PHONE);
+      const path = await ask(asker, `Grip aids for pens ${tag()}`);
+      const page = await member(browser, options);
+      await gotoReady(page, path);
+      const follow = page.getByRole("button", { name: "Follow" });
+      const before = (await follow.boundingBox())!;
+      await page.getByText("Report", { exact: true }).click();
+      const field = page.getByLabel("What is wrong with it?");
+      await expect(field).toBeVisible();
+      const after = (await follow.boundingBox())!;
+      expect(after.x, "Follow stays where it was").toBe(before.x);
+      expect(after.y, "Follow stays where it was").toBe(before.y);
+      const article = (await page.locator("article").boundingBox())!;
+      expect((await field.boundingBox())!.width, "the field has the column's width").toBeGreaterThan(article.width * 0.8);
+      await expectAccessible(page, `open Report form at ${size}`);
+      await field.fill("Selling something, I think.");
+      await page.getByRole("button", { name: "Send report" }).click();
+      await expect(page.getByText("Thank you for your report", { exact: true })).toBeVisible();
+      await expect(field).toBeHidden();
+      await page.context().close();
+      await asker.context().close();
+    });
+  }
+});
