@@ -128,7 +128,8 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
             </Link>
           ) : null}
           <Link to={href} className="inline-flex min-h-11 items-center font-medium text-primary underline">
-            {n ? "Read all answers" : "Be the first to answer"}
+            {/* The list does not know who is reading: words that suit the asker too. */}
+            {n ? "Read all answers" : "No answers yet"}
             <span className="sr-only">{`: ${question.title}`}</span>
           </Link>
           {question.recentAnswers.length ? (

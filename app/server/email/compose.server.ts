@@ -71,7 +71,7 @@ export function composeNotificationMail(input: {
   const groups = new Map<number, MailNotification[]>();
   for (const item of input.items) groups.set(item.questionId, [...(groups.get(item.questionId) ?? []), item]);
 
-  const text: string[] = [greeting, "", input.digest ? `Here is what happened in the ${SITE_NAME} forum since your last digest.` : `There is news in the ${SITE_NAME} forum.`];
+  const text: string[] = [greeting, "", input.digest ? `Here is what happened in the ${SITE_NAME} forum since your last digest.` : `Here is what is new on "${input.items[0].questionTitle}" in the ${SITE_NAME} forum.`];
   const html: string[] = [`<p>${escapeHtml(greeting)}</p>`, `<p>${escapeHtml(text[2])}</p>`];
   for (const items of groups.values()) {
     text.push("", `"${items[0].questionTitle}"`);
