@@ -5,17 +5,12 @@ import * as React from "react";
 import { Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/seo";
+import type { ShellViewer } from "~/lib/shell-viewer";
 import { PendingView } from "./pending-view";
 import { SITE_PAGES } from "~/lib/site-pages";
 import { buttonVariants } from "./ui/button-variants";
 import { Sidebar, SidebarDrawer, SidebarProvider, SidebarTrigger, useSidebar } from "./ui/sidebar";
 import { Tooltip, TooltipGroup } from "./ui/tooltip";
-
-export interface ShellViewer {
-  email: string;
-  role: "member" | "moderator" | "admin";
-  displayName: string | null;
-}
 
 const NAV = [
   { to: "/", label: "Home", icon: Home, end: true },

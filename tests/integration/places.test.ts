@@ -9,14 +9,10 @@ import * as cityRoute from "~/routes/city-service";
 import { citySchema } from "~/lib/place-rules";
 import type { Db } from "~/server/db.server";
 import { createLogger } from "~/server/log.server";
-import {
-  defaultPageContent,
-  findCityServicePage,
-  RESERVED_SLUGS,
-  saveCity,
-  savePageRecord,
-  saveService,
-} from "~/server/places.server";
+import { defaultPageContent } from "~/server/place-copy.server";
+import { savePageRecord } from "~/server/place-pages-admin.server";
+import { findCityServicePage, RESERVED_SLUGS } from "~/server/places.server";
+import { saveCity, saveService } from "~/server/places-admin.server";
 import { seedDemoContent } from "~/server/seed.server";
 import {
   callRoute,
