@@ -4,6 +4,8 @@ import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { PostBody } from "~/components/post-body";
 import { organization, seo, siteUrlFrom } from "~/lib/seo";
+import { shareImageObject } from "~/lib/json-ld";
+import { DEFAULT_SHARE_IMAGE } from "~/lib/share-image";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
@@ -63,6 +65,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       "@type": "Article",
       headline: p.title,
       description,
+      // Stories have no illustration of their own: the site's share image stands for them.
+      image: [shareImageObject(siteUrl, DEFAULT_SHARE_IMAGE)],
       datePublished: p.publishedAt,
       dateModified: p.updatedAt,
       author: { "@type": "Person", name: p.author },

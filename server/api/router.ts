@@ -20,7 +20,7 @@ import type { Runtime } from "~/server/runtime.server";
 import { getStats } from "~/server/stats.server";
 import { createTokenVerifier } from "./bearer";
 import { createMemberRoutes, MEMBER_API_ROUTES } from "./member-routes";
-import { ApiError, cors, errorHandler, methodNotAllowed, notFound, pageParam, preflight, sendJson } from "./http";
+import { ApiError, cors, errorHandler, jsonBodyParser, methodNotAllowed, notFound, pageParam, preflight, sendJson } from "./http";
 import { createOpenApiDocument } from "./openapi";
 import {
   AnswerCreatedSchema,
@@ -191,7 +191,7 @@ export function createApiRouter(runtime: Runtime) {
     next();
   };
 
-  const jsonBody = express.json({ limit: MAX_BODY, strict: true, type: ["application/json", "application/*+json"] });
+  const jsonBody = jsonBodyParser(MAX_BODY);
 
   /** The body as an object with the API's own fields checked; the form fields are checked by the posting rules. */
   function postBody(body: unknown) {
