@@ -1,7 +1,7 @@
-// Runs every curl example of the README's "## JSON API" section against a running server and checks
-// that each answers the HTTP status written on the comment line above it ("# 200: ...").
+// Runs every curl example of docs/api.md against a running server and checks that each answers
+// the HTTP status written on the comment line above it ("# 200: ...").
 //
-//   SERVER_URL=http://localhost:3240 npx tsx scripts/check-readme-api.ts
+//   SERVER_URL=http://localhost:3240 npx tsx scripts/check-api-doc.ts
 //
 // The examples use http://localhost:3000; it is replaced with SERVER_URL. The example email is
 // replaced with a new one on each run, so the sign-up example works more than once on a database.
@@ -23,19 +23,10 @@ interface Example {
   code: string | null;
 }
 
-/** The "## JSON API" section of a README, up to the next level-2 heading. */
-export function apiSection(readme: string) {
-  const start = readme.search(/^## JSON API[ \t]*$/m);
-  if (start < 0) return null;
-  const rest = readme.slice(start + 3);
-  const next = rest.search(/^## /m);
-  return readme.slice(start, start + 3 + (next < 0 ? rest.length : next));
-}
-
-/** The curl commands of the section's shell blocks, each with the status on the comment above it. */
-export function curlExamples(section: string): Example[] {
+/** The curl commands of a Markdown document's shell blocks, each with the status on the comment above it. */
+export function curlExamples(markdown: string): Example[] {
   const examples: Example[] = [];
-  for (const block of section.matchAll(/^```(?:sh|bash|shell)[ \t]*\n([\s\S]*?)^```/gm)) {
+  for (const block of markdown.matchAll(/^```(?:sh|bash|shell)[ \t]*\n([\s\S]*?)^```/gm)) {
     const lines = block[1].split("\n");
     let expected: number | null = null;
     let code: string | null = null;
@@ -64,20 +55,15 @@ function main() {
     console.error("Set SERVER_URL to a running server's base URL, e.g. SERVER_URL=http://localhost:3240");
     process.exit(2);
   }
-  const readmePath = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "README.md");
-  const section = apiSection(fs.readFileSync(readmePath, "utf8"));
-  if (!section) {
-    console.error(`${readmePath} has no "## JSON API" section`);
-    process.exit(2);
-  }
-  const examples = curlExamples(section);
+  const docPath = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "docs", "api.md");
+  const examples = curlExamples(fs.readFileSync(docPath, "utf8"));
   if (examples.length === 0) {
-    console.error('The "## JSON API" section has no curl examples');
+    console.error(`${docPath} has no curl examples`);
     process.exit(2);
   }
 
   const email = `reader-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "readme-api-"));
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "api-doc-"));
   const script = [
     "set -u",
     `cd ${JSON.stringify(work)}`,
