@@ -11,7 +11,7 @@ import { runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
 import { postHtml, postPlainText } from "~/server/post-markdown.server";
 import type { Route } from "./+types/article";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 
 export const ARTICLE_DESCRIPTION_FALLBACK = 160;
 
@@ -47,8 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);

@@ -20,12 +20,11 @@ import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/blog";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 
 export const BLOG_CARD_PREVIEW = 150;
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(siteUrlFrom(matches), {
@@ -42,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const requested = pageParam(request);
   // While the database is away the page still works, with an empty list.
-  const { posts, page, pageCount } = await orWhenUnavailable(() => listPublished(db, { page: requested }), { posts: [], total: 0, page: requested, pageCount: requested });
+  const { posts, page, pageCount } = await orWhenUnavailable(context, () => listPublished(db, { page: requested }), { posts: [], total: 0, page: requested, pageCount: requested });
   // A page past the last is not found (not the last page again under another address).
   if (page !== requested) throw data(null, { status: 404 });
   return {

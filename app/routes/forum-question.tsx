@@ -35,15 +35,15 @@ import {
   unfollowQuestion,
   UnknownTopicError,
 } from "~/server/forum.server";
-import { questionFollowers, questionHelpfulMarks, questionPage, topicList } from "~/server/listings.server";
+import { questionPage, topicList } from "~/server/listings.server";
+import { viewerMarks } from "~/server/question-viewer.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
 import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
-import { ownerViewerId, submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum-question";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
 export function parseQuestionId(param: string | undefined) {
@@ -61,11 +61,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // One address per question: "/forum/12-any-words" or "/forum/012" is sent to "/forum/12", so
   // that variants cost neither a render nor a place in the page cache.
   if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
-  // Followers see Following and markers their pressed Helpful: like authors, each gets a page
-  // rendered for them, and the shared template shows neither.
-  const [followers, marks] = await Promise.all([questionFollowers(context.get(runtimeContext), id), questionHelpfulMarks(context.get(runtimeContext), id)]);
-  const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId), ...followers, ...marks.map((m) => m.memberId)]);
-  const markedByViewer = new Set(marks.filter((m) => m.memberId === viewerId).map((m) => m.answerId));
+  const viewerId = viewer?.id ?? null;
+  // Whether this member follows the question and which answers they marked helpful: one statement.
+  const marks = viewerId ? await viewerMarks(context.get(runtimeContext).db, id, viewerId) : { following: false, helpful: [] };
+  const markedByViewer = new Set(marks.helpful);
   // Readers get whether each post is their own, never who wrote it: an author's internal id
   // would tie one member's 'Anonymous' posts together.
   const isMine = (authorId: string | null) => authorId !== null && authorId === viewerId;
@@ -91,18 +90,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       })),
     },
     signedIn: viewerId !== null,
-    following: viewerId !== null && followers.includes(viewerId),
+    following: marks.following,
     moderator,
     canChangeTopic,
     topics,
-    submissionKey: submissionKeyFor(context),
+    submissionKey: crypto.randomUUID(),
   };
 }
 
 const isModerator = (role: string | undefined) => role === "moderator" || role === "admin";
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);

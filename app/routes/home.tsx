@@ -13,14 +13,13 @@ import { getViewer } from "~/server/session.server";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { getHomeStats } from "~/server/stats.server";
 import type { Route } from "./+types/home";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 
 export const HOME_POSTS = 3;
 export const HOME_QUESTIONS = 3;
 export const CARD_PREVIEW = 100;
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteUrl = siteUrlFrom(matches);
@@ -47,8 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   // While the database is away the page still works: no counters, and empty lists.
   const [stats, [posts, questions]] = await Promise.all([
-    orWhenUnavailable(() => getHomeStats(runtime), null),
-    orWhenUnavailable(() => homeLists(runtime, { posts: HOME_POSTS, questions: HOME_QUESTIONS }), [[], []] as const),
+    orWhenUnavailable(context, () => getHomeStats(runtime), null),
+    orWhenUnavailable(context, () => homeLists(runtime, { posts: HOME_POSTS, questions: HOME_QUESTIONS }), [[], []] as const),
   ]);
   const activity: ActivityItem[] = [
     ...posts.map((p) => ({

@@ -1,6 +1,7 @@
 // The words of a notification mail: a plain-text part (read by every mail program and screen
 // reader) and a simple HTML part saying the same. Each item links to /notifications/<id>, which
 // marks it read and opens the answer. Every mail carries one-click unsubscribe (RFC 8058).
+import { escapeHtml } from "~/lib/escape";
 import { SITE_NAME } from "../env.server";
 import type { Mail } from "../mail.server";
 import { postPlainText } from "../post-markdown.server";
@@ -50,8 +51,6 @@ function subjectOf(items: MailNotification[], digest: boolean) {
   if (items.length === 1) return items[0].kind === "helped-most" ? `Your answer helped most on "${title}"` : `Your answer on "${title}" was marked helpful`;
   return `${items.length} updates on "${title}"`;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function composeNotificationMail(input: {
   siteUrl: string;
