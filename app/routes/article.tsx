@@ -9,7 +9,7 @@ import { DEFAULT_SHARE_IMAGE } from "~/lib/share-image";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
-import { postHtml, postPlainText } from "~/server/post-markdown.server";
+import { postPlainText } from "~/server/post-markdown.server";
 import type { Route } from "./+types/article";
 import { publicPage } from "~/lib/public-page";
 
@@ -36,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       title: post.title,
       slug: post.slug,
       excerpt: post.excerpt,
-      contentHtml: postHtml(post.content),
+      contentHtml: post.contentHtml,
       contentText: postPlainText(post.content).slice(0, ARTICLE_DESCRIPTION_FALLBACK),
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,

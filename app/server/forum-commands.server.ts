@@ -7,6 +7,7 @@ import type { Db } from "./db.server";
 import { ForbiddenError, LAST_ANSWER_AT, NotFoundError, OwnAnswerError, UnknownTopicError } from "./forum-model.server";
 import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
 import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks } from "../../db/schema";
+import { rendered } from "./stored-html.server";
 
 /**
  * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
@@ -16,7 +17,7 @@ export async function askQuestion(db: Db, input: { authorId: string; title: stri
   const key = input.submissionKey || null;
   const inserted = await db
     .insert(forumQuestions)
-    .values({ authorId: input.authorId, title: input.title, content: input.content, submissionKey: key, topicId: input.topicId ?? null })
+    .values({ authorId: input.authorId, title: input.title, content: input.content, ...rendered(input.content), submissionKey: key, topicId: input.topicId ?? null })
     .onConflictDoNothing()
     .returning({ id: forumQuestions.id });
   if (inserted[0]) {
@@ -152,7 +153,7 @@ export async function answerQuestion(
     const key = input.submissionKey || null;
     const inserted = await tx
       .insert(forumAnswers)
-      .values({ questionId: input.questionId, authorId: input.authorId, content: input.content, submissionKey: key })
+      .values({ questionId: input.questionId, authorId: input.authorId, content: input.content, ...rendered(input.content), submissionKey: key })
       .onConflictDoNothing()
       .returning({ id: forumAnswers.id });
     if (!inserted[0]) {
@@ -193,7 +194,7 @@ export async function editQuestion(db: Db, input: { id: number; authorId: string
   await ownedQuestion(db, input.id, input.authorId);
   await db
     .update(forumQuestions)
-    .set({ title: input.title, content: input.content, updatedAt: new Date() })
+    .set({ title: input.title, content: input.content, ...rendered(input.content), updatedAt: new Date() })
     .where(eq(forumQuestions.id, input.id));
 }
 
@@ -204,7 +205,7 @@ export async function deleteQuestion(db: Db, input: { id: number; authorId: stri
 
 export async function editAnswer(db: Db, input: { id: number; authorId: string; content: string }) {
   const row = await ownedAnswer(db, input.id, input.authorId);
-  await db.update(forumAnswers).set({ content: input.content, updatedAt: new Date() }).where(eq(forumAnswers.id, input.id));
+  await db.update(forumAnswers).set({ content: input.content, ...rendered(input.content), updatedAt: new Date() }).where(eq(forumAnswers.id, input.id));
   return row.questionId;
 }
 

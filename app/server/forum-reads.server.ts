@@ -8,6 +8,7 @@ import { rowsOf, type Db } from "./db.server";
 import { FORUM_PAGE_SIZE, iso, LAST_ACTIVITY, questionColumns, RECENT_ANSWERS, toAnswer, toQuestion, type AnswerView } from "./forum-model.server";
 import { PROFILE_LINK } from "./profiles.server";
 import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks, profiles } from "../../db/schema";
+import { storedHtmlOf } from "./stored-html.server";
 
 export interface QuestionFilter {
   topicId?: number;
@@ -158,7 +159,7 @@ export async function latestQuestions(db: Db, limit: number) {
 export async function getQuestion(db: Db, id: number, options: { includeHidden?: boolean } = {}) {
   const includeHidden = options.includeHidden ?? false;
   const [row] = await db
-    .select({ ...questionColumns, hiddenAt: forumQuestions.hiddenAt })
+    .select({ ...questionColumns, hiddenAt: forumQuestions.hiddenAt, contentHtml: forumQuestions.contentHtml, htmlVersion: forumQuestions.htmlVersion })
     .from(forumQuestions)
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
     .leftJoin(forumTopics, eq(forumTopics.id, forumQuestions.topicId))
@@ -176,6 +177,8 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       displayName: profiles.displayName,
       profileHandle: PROFILE_LINK,
       hiddenAt: forumAnswers.hiddenAt,
+      contentHtml: forumAnswers.contentHtml,
+      htmlVersion: forumAnswers.htmlVersion,
       helpfulCount: sql<number>`(select count(*)::int from ${helpfulMarks} where ${helpfulMarks.answerId} = ${forumAnswers.id})`,
     })
     .from(forumAnswers)
@@ -184,9 +187,12 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
     .orderBy(asc(forumAnswers.createdAt), asc(forumAnswers.id));
   return {
     ...toQuestion(row),
+    // The HTML stored when the text was saved (stored-html.server.ts): pages never render it.
+    contentHtml: storedHtmlOf(row),
     hidden: row.hiddenAt !== null,
     answers: answers.map((a) => ({
       ...toAnswer(a),
+      contentHtml: storedHtmlOf(a),
       hidden: a.hiddenAt !== null,
       helpfulCount: Number(a.helpfulCount),
     })),

@@ -57,7 +57,7 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
 
   router.get("/notifications", requireToken, async (req, res) => {
     const page = pageParam(req.query);
-    const [list, unread] = await Promise.all([listNotifications(db, member(res), page), unreadCount(db, member(res))]);
+    const [list, unread] = await Promise.all([listNotifications(db, member(res), page, { accountNotices: false }), unreadCount(db, member(res), { accountNotices: false })]);
     res.setHeader("Cache-Control", "private, no-store");
     sendJson(res, 200, NotificationPageSchema, {
       notifications: list.items.map(({ authorName, ...n }) => ({ ...n, author: authorName })),

@@ -14,7 +14,7 @@ const retryAfter = z.object({
 const ERRORS = {
   400: "Invalid input: the fields named in `errors` (validation_failed), an email address or phone number to confirm with acknowledgePersonal (personal_details), a body that is valid JSON but not an object, such as null or 123 (invalid_body), malformed JSON (invalid_json), a bad page number (validation_failed), or a request that could not be read at all (bad_request).",
   403: "Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden).",
-  401: "No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), or a deleted account (unknown_user).",
+  401: "No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended).",
   404: "Not found (not_found).",
   405: "Another method than this path allows (method_not_allowed): the Allow header lists the ones it does.",
   413: "The body is larger than 64 KB (payload_too_large).",
@@ -64,7 +64,7 @@ export interface About {
 /** Reads need no token, but a bearer token sent with one is checked as for writes. */
 const READ_401 =
   "A bearer token was sent but is not valid: not signed by this site ('Invalid JWT signature', invalid_jwt), expired (jwt_expired), " +
-  "for another issuer or audience (invalid_jwt_claims), or for a deleted account (unknown_user). Without an Authorization header the read is public.";
+  "for another issuer or audience (invalid_jwt_claims), for a deleted account (unknown_user), or from a session that has ended (session_ended). Without an Authorization header the read is public.";
 
 export function read(about: About, schema: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
   return {
