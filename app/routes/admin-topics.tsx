@@ -152,18 +152,9 @@ function TopicItem({ topic, first, last, result }: { topic: Topic; first: boolea
                 <span className="sr-only">{` ${topic.name}`}</span>
               </Button>
             </Form>
-            <details open={editing}>
-              <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 underline">
-                Edit<span className="sr-only">{` ${topic.name}`}</span>
-              </summary>
-              <Form method="post" className="mt-2 grid max-w-xl gap-3">
-                <input type="hidden" name="intent" value="update" />
-                <input type="hidden" name="id" value={topic.id} />
-                <TopicFields idPrefix={`topic-${topic.id}`} values={editing && mine?.values ? mine.values : topic} errors={editing ? mine?.errors : undefined} />
-                <Button type="submit">Save topic</Button>
-              </Form>
-            </details>
-            <details>
+            {/* Delete before Edit: an opened form takes a full-width line of its own below the
+                buttons, so opening Edit moves nothing beside it. */}
+            <details className="open:basis-full">
               <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 underline">
                 Delete<span className="sr-only">{` ${topic.name}`}</span>
               </summary>
@@ -173,6 +164,19 @@ function TopicItem({ topic, first, last, result }: { topic: Topic; first: boolea
                 <span>{`Delete this topic? Its ${topic.questions === 1 ? "question stays" : "questions stay"} in the forum, without a topic.`}</span>
                 <Button type="submit" variant="destructive" size="sm">
                   Yes, delete
+                </Button>
+              </Form>
+            </details>
+            <details open={editing} className="open:basis-full">
+              <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 underline">
+                Edit<span className="sr-only">{` ${topic.name}`}</span>
+              </summary>
+              <Form method="post" className="mt-2 grid w-full gap-3">
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="id" value={topic.id} />
+                <TopicFields idPrefix={`topic-${topic.id}`} values={editing && mine?.values ? mine.values : topic} errors={editing ? mine?.errors : undefined} />
+                <Button type="submit" className="w-fit">
+                  Save topic
                 </Button>
               </Form>
             </details>

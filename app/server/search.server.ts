@@ -82,6 +82,9 @@ interface Row {
   id: number | null;
   title: string | null;
   snippet: string | null;
+  /** The first and last characters of the text the snippet was cut from. */
+  doc_start: string | null;
+  doc_end: string | null;
 }
 
 function hrefFor(row: Row): string {
@@ -104,6 +107,38 @@ const CUT_MARKS = /\*\*+|__+|`+|\]\([^)\s]*\)?|\[(?![^[\]…]*\])/g;
 function snippetText(row: Row): string {
   const headline = row.snippet ?? "";
   return row.kind === "guide" ? headline : postPlainText(headline).replace(CUT_MARKS, "");
+}
+
+const words = (s: string) =>
+  s
+    .replaceAll(MARK_START, "")
+    .replaceAll(MARK_END, "")
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** How many characters a few short words take: what ts_headline drops at a fragment's edge. */
+const SHORT_WORDS = 12;
+
+/**
+ * The snippet as parts, with an ellipsis before it when the text goes on before its first
+ * fragment and after it when the text goes on after its last: ts_headline cuts silently, so the
+ * fragments' ends are compared, word for word, with the text's own. It also drops short words
+ * ("The") at a fragment's edge: those are put back when only they were left out.
+ */
+function snippetWithEllipses(row: Row): SnippetPart[] {
+  const parts = snippetParts(snippetText(row));
+  const fragments = (row.snippet ?? "").split(" … ").map(words);
+  const start = words(row.doc_start ?? "");
+  const end = words(row.doc_end ?? "");
+  const at = start.indexOf(fragments[0].slice(0, 40));
+  if (at > 0 && at <= SHORT_WORDS) parts.unshift({ text: start.slice(0, at), mark: false });
+  else if (at !== 0) parts.unshift({ text: "… ", mark: false });
+  const last = fragments[fragments.length - 1].slice(-40);
+  const left = end.length - (end.lastIndexOf(last) + last.length);
+  if (end.lastIndexOf(last) === -1 || left > SHORT_WORDS) parts.push({ text: " …", mark: false });
+  else if (left > 0) parts.push({ text: end.slice(end.length - left), mark: false });
+  return parts;
 }
 
 /** Splits ts_headline output at the markers and restores <, > and & as text. */
@@ -174,7 +209,9 @@ export async function searchSite(db: Db, rawQuery: string | null | undefined, pa
         translate(coalesce(g.body, p.content, f.content, ''), ${from}, ${to}),
         query.tsq,
         ${HEADLINE_OPTIONS}
-      ) end as snippet
+      ) end as snippet,
+      left(translate(coalesce(g.body, p.content, f.content, ''), ${from}, ${to}), 400) as doc_start,
+      right(translate(coalesce(g.body, p.content, f.content, ''), ${from}, ${to}), 400) as doc_end
     from counted
     cross join query
     left join top on true
@@ -189,7 +226,7 @@ export async function searchSite(db: Db, rawQuery: string | null | undefined, pa
   const pageCount = Math.min(Math.ceil(total / SEARCH_PAGE_SIZE), MAX_SEARCH_PAGE);
   const results = rows
     .filter((r) => r.kind && r.title)
-    .map((r) => ({ type: r.kind!, title: r.title!, href: hrefFor(r), snippet: snippetParts(snippetText(r)) }));
+    .map((r) => ({ type: r.kind!, title: r.title!, href: hrefFor(r), snippet: snippetWithEllipses(r) }));
   if (results.length === 0) return { status: "past-end", query: c.query, total, pageCount };
   return { status: "results", query: c.query, results, total, page: pageNumber, pageCount, pageSize: SEARCH_PAGE_SIZE };
 }

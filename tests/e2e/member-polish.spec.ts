@@ -3,7 +3,7 @@
 // touch targets, the forum list's disclosure and excerpts, the menu without JavaScript, and the
 // Report form's layout.
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, test } from "./fixtures";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
@@ -219,4 +219,28 @@ test.describe("the Report form", () => {
       await asker.context().close();
     });
   }
+});
+
+test.describe("the admin's topic Edit form", () => {
+  test("opens full width on a line of its own without moving Delete, at 1280 and 375 px", async ({ browser }) => {
+    const admin = await (await browser.newContext(DESKTOP)).newPage();
+    await signUpAdmin(admin, "e2e-admin-polish@example.com");
+    const state = await admin.context().storageState();
+    for (const [size, options] of SIZES) {
+      const context = await browser.newContext({ ...options, storageState: state });
+      const page = await context.newPage();
+      await gotoReady(page, "/admin/topics");
+      const card = page.locator("main li").filter({ has: page.locator("summary", { hasText: /^Edit/ }) }).first();
+      const del = card.locator("summary", { hasText: /^Delete/ });
+      const before = (await del.boundingBox())!;
+      await card.locator("summary", { hasText: /^Edit/ }).click();
+      const name = card.getByLabel("Name");
+      await expect(name).toBeVisible();
+      expect(await del.boundingBox(), `Delete stays where it was at ${size}`).toEqual(before);
+      const content = (await card.boundingBox())!;
+      expect((await name.boundingBox())!.width, `the field has the card's width at ${size}`).toBeGreaterThan(content.width * 0.7);
+      await context.close();
+    }
+    await admin.context().close();
+  });
 });
