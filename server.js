@@ -22,14 +22,6 @@ process.env.NODE_ENV ??= "production";
 // JSON lines in the same format, written at once so that nothing is lost when the process exits.
 const processLog = pino({ base: { pid: process.pid, hostname: os.hostname() } }, pino.destination({ dest: 2, sync: true }));
 const DEVELOPMENT = process.env.NODE_ENV === "development";
-// glibc gives each allocating thread a malloc arena that keeps what it frees (40-60 MB here), and
-// reads its limit only as a process starts: so the process starts again once, in place (same
-// pid), with two arenas, or the operator's number if a .env file gave it after glibc started
-// (docs/decisions/012-two-malloc-arenas.md).
-if (isMainThread && !DEVELOPMENT && process.platform === "linux" && typeof process.execve === "function" && !startedWith("MALLOC_ARENA_MAX")) {
-  const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2" };
-  process.execve(process.execPath, [process.execPath, ...withoutEnvFiles(process.execArgv), ...process.argv.slice(1)], env);
-}
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 // WEB_CONCURRENCY=2 serves from two threads sharing the port; PostgreSQL only.
 const WORKERS = Number(process.env.WEB_CONCURRENCY || 1);
@@ -130,7 +122,7 @@ async function main() {
   app.use(mod.createApp(runtime));
 
   let stopping = false;
-  // Stored public pages and members' templates are answered before Express (server/app.ts).
+  // Stored public pages are answered before Express (server/app.ts).
   const listener = vite ? app : mod.createListener(runtime, app);
   // While stopping, every answer ends its connection: clients open their next one elsewhere.
   const server = http.createServer((req, res) => {
@@ -179,34 +171,6 @@ async function main() {
   parentPort?.on("message", (message) => message === "stop" && stop("SIGTERM"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-}
-
-/**
- * Whether the process was started with `name` in its environment (what glibc saw), as opposed to
- * having it from a .env file since.
- * @param {string} name
- */
-function startedWith(name) {
-  try {
-    return fs.readFileSync("/proc/self/environ", "latin1").split("\0").some((entry) => entry.startsWith(`${name}=`));
-  } catch {
-    return process.env[name] !== undefined;
-  }
-}
-
-/**
- * Node's options without `--env-file` ones: their values are in the environment already, and
- * read again they would be reported twice.
- * @param {string[]} args
- */
-function withoutEnvFiles(args) {
-  /** @type {string[]} */
-  const kept = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--env-file" || args[i] === "--env-file-if-exists") i++;
-    else if (!args[i].startsWith("--env-file=") && !args[i].startsWith("--env-file-if-exists=")) kept.push(args[i]);
-  }
-  return kept;
 }
 
 /** URL paths ("/favicon.ico", "/guides/x.svg") of the files under `root`, leaving out `skip`. */

@@ -47,18 +47,11 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(cspNonceContext) || undefined;
   // The database is away: the error page in the site's layout says so (a 503 error response, which
-  // the root error boundary words plainly), and clients are told when to try again.
+  // the root error boundary words plainly); the root middleware adds Retry-After and no-store.
   if (databaseUnavailable.has(request)) {
     const errors = routerContext.staticHandlerContext.errors ?? {};
     for (const id of Object.keys(errors)) errors[id] = new ErrorResponseImpl(503, "Service Unavailable", null);
     responseStatusCode = 503;
-    responseHeaders.set("Retry-After", "5");
-    responseHeaders.set("Cache-Control", "no-store");
-  } else if (responseStatusCode === 503) {
-    // A route that words its own failure (an article's "Failed to load article") still tells
-    // clients when to come back, and no cache keeps the answer.
-    if (!responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", "5");
-    responseHeaders.set("Cache-Control", "no-store");
   }
 
   return new Promise<Response>((resolve, reject) => {

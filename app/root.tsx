@@ -11,6 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { AppShell } from "./components/app-shell";
@@ -20,17 +21,17 @@ import { NowProvider } from "./components/relative-time";
 import { Toaster } from "./components/ui/toast";
 import { readSidebarCookie } from "./components/ui/sidebar";
 import { seo, siteUrlFrom } from "./lib/seo";
-import { runtimeContext } from "./server/context";
+import { requestOutcomeContext, runtimeContext } from "./server/context";
 import { publicConfig } from "./server/env.server";
-import { templateRenderContext, unreadFor } from "./server/member-pages.server";
+import { writeScope } from "./server/freshness.server";
+import { RETRY_AFTER_SECONDS } from "./server/outage.server";
+import { carriesNothingPersonal } from "./server/session-cookie.server";
 import { loadViewer, sessionRefreshedContext, viewerContext } from "./server/session.server";
 import { clearToastHeader, readToast } from "./server/toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    // A render for a members' template (member-pages.server.ts) is for its stand-in viewer.
-    const template = context.get(templateRenderContext);
-    const { viewer, setCookies } = template ? { viewer: template.viewer, setCookies: [] } : await loadViewer(request, context);
+    const { viewer, setCookies } = await loadViewer(request, context);
     context.set(viewerContext, viewer);
     context.set(sessionRefreshedContext, Boolean(viewer) && setCookies.some((c) => c.includes("session_token=")));
     const response = (await next()) as Response;
@@ -38,9 +39,33 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (request.method === "GET" && (request.headers.get("cookie") ?? "").includes("toast=")) {
       response.headers.append("Set-Cookie", await clearToastHeader());
     }
-    return response;
+    return answerFor(request, context, response);
   },
 ];
+
+/**
+ * The HTTP side of every answer: a successful write tells the freshness authority (every cache,
+ * here and on other instances); a request that failed because the database is away answers 503;
+ * and only a request that carries nothing personal may get an answer that caches may share.
+ */
+function answerFor(request: Request, context: Readonly<RouterContextProvider>, response: Response): Response {
+  const runtime = context.get(runtimeContext);
+  const outcome = context.get(requestOutcomeContext);
+  const scope = writeScope(request.method, new URL(request.url).pathname, response.status);
+  if (scope) runtime.freshness.bump(scope);
+  if (outcome?.databaseUnavailable && response.status === 500) {
+    response = new Response(response.body, { status: 503, headers: response.headers });
+  }
+  if (response.status === 503) {
+    if (!response.headers.has("Retry-After")) response.headers.set("Retry-After", RETRY_AFTER_SECONDS);
+    response.headers.set("Cache-Control", "no-store");
+  } else if (outcome?.degraded) {
+    response.headers.set("Cache-Control", "no-store");
+  } else if (response.headers.has("Set-Cookie") || !carriesNothingPersonal(request.method, request.headers.get("cookie"), request.headers.get("authorization"))) {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
+  return response;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
@@ -50,8 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: viewer
       ? { id: viewer.id, email: viewer.email, role: viewer.role, displayName: viewer.displayName, aal: viewer.aal }
       : null,
-    // A string: in a template render it is the stand-in for each member's own count.
-    unread: viewer ? await unreadFor(context, () => runtime.unread.get(viewer.id)) : null,
+    unread: viewer ? await runtime.unread.get(viewer.id) : null,
     sidebarOpen: readSidebarCookie(request.headers.get("cookie")),
     toast: await readToast(request),
     now: Date.now(),

@@ -2,54 +2,56 @@
 // document, and React Router for every page. Built by Vite into build/server/index.js;
 // server.js (the process) mounts it behind compression and static files.
 import type http from "node:http";
-import { createRequestHandler } from "@react-router/express";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { cspNonceContext, requestOutcomeContext, runtimeContext } from "../app/server/context";
 import { isDatabaseUnavailable } from "../app/server/db.server";
 import { loggedPath, logRequest } from "../app/server/log.server";
+import { RETRY_AFTER_SECONDS } from "../app/server/outage.server";
 import type { Runtime } from "../app/server/runtime.server";
-import { sessionCookieName } from "../app/server/session-cookie.server";
-import { templateRenderContext, TOKENS } from "../app/server/member-pages.server";
-import { finishTemplateRender, memberPagesFastPath, templateEligibility, templateRenderOf, type TemplateEligibility } from "./member-templates";
 import { requestIdOf } from "./http/request-id";
-import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache";
+import { createPageStore, sendPage, type PageStore } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
 import { untrustedForwardingRemover } from "./http/forwarded";
-import { bumpAfterWrites } from "./http/bump-after-writes";
-import { answerOutageAs503, RETRY_AFTER_SECONDS } from "./http/unavailable";
+import { servedCount } from "./http/served-count";
 
 export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
 export { DatabaseLockedError } from "../app/server/db.server";
 export { securityHeaders } from "./security";
 
+// One readers' page store per runtime, emptied by every content change here or elsewhere.
+const stores = new WeakMap<Runtime, PageStore>();
+function pageStoreOf(runtime: Runtime): PageStore {
+  let store = stores.get(runtime);
+  if (!store) {
+    const enabled = runtime.env.PAGE_CACHE && runtime.env.NODE_ENV !== "development";
+    const policy = (html: string) => contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html) });
+    store = createPageStore({ enabled, epoch: runtime.freshness.current, policy });
+    runtime.freshness.onBump((scope) => scope !== "accounts" && store!.clear());
+    stores.set(runtime, store);
+  }
+  return store;
+}
+
 /**
- * The request listener of the HTTP server (server.js): stored public pages for readers
- * (server/page-cache/) and members' pages from templates (server/member-templates/) are answered
- * before `app` (Express), which gets everything else.
+ * The request listener of the HTTP server (server.js): a stored page is answered at once, before
+ * Express, whose own routing costs more than the whole stored answer; everything else goes to `app`.
  */
 export function createListener(runtime: Runtime, app: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
-  const { log, pageCache, memberPages, viewers } = runtime;
-  const forReaders = pageCacheFastPath({ cache: pageCache, log });
+  const store = pageStoreOf(runtime);
   const stripForwarding = untrustedForwardingRemover(runtime.env.TRUST_PROXY);
-  // Which pages may be members' templates is read from the routes' handles once they are loaded.
-  let eligible: TemplateEligibility = () => false;
-  void import("virtual:react-router/server-build").then((build) => (eligible = templateEligibility(build.routes)));
-  const forMembers = memberPagesFastPath({
-    pages: memberPages,
-    pageCache,
-    viewers,
-    unread: runtime.unread,
-    log,
-    sessionCookie: sessionCookieName(runtime.env.SITE_URL),
-    eligible: (pathname) => eligible(pathname),
-  });
+  const count = servedCount(runtime.log);
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     stripForwarding(req);
-    if (!forReaders(req, res) && !forMembers(req, res, () => app(req, res))) app(req, res);
+    const page = store.get(req);
+    if (!page) return app(req, res);
+    res.setHeader("X-Request-Id", requestIdOf(req));
+    sendPage(req, res, page, "HIT");
+    count(res.statusCode);
   };
 }
 
@@ -106,46 +108,35 @@ export function createApp(runtime: Runtime) {
     res.json(await runtime.auth.api.getJwks());
   });
 
-  // Every successful form write tells the freshness authority (the API router does the same).
-  app.use(bumpAfterWrites(runtime.freshness));
-
-  // Signed-out visitors get public pages from the page cache; everything else renders.
-  app.use(
-    pageCacheMiddleware({
-      cache: runtime.pageCache,
-      enabled: runtime.pageCache.enabled && runtime.env.NODE_ENV !== "development",
-      pagePolicy: (html) => contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html) }),
-      personalise: finishTemplateRender(runtime.memberPages, runtime.log),
-      isPersonal: (req) => templateRenderOf(req) !== undefined,
-    }),
-  );
-
+  // Every page, through the readers' store when the request carries nothing personal.
+  const store = pageStoreOf(runtime);
+  const loadContext = (res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(runtimeContext, runtime);
+    context.set(requestOutcomeContext, { databaseUnavailable: false, degraded: false });
+    context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+    return context;
+  };
+  const pages = (build: ServerBuild | (() => Promise<ServerBuild>)): express.RequestHandler => {
+    const handle = createRequestHandler(build, process.env.NODE_ENV);
+    return async (req, res, next) => {
+      try {
+        const render = () => handle(createRequest(req, res, { protocol: `${req.protocol}:`, host: req.host }), loadContext(res));
+        const response = await store.respond(req, res, render);
+        if (response) await sendResponse(res, response);
+      } catch (error) {
+        next(error);
+      }
+    };
+  };
   // In production React Router gets the build object itself: given a function, it rebuilds its
   // route tables on every request (so that development picks up edited routes).
-  const handler = (build: Parameters<typeof createRequestHandler>[0]["build"]) =>
-    createRequestHandler({
-      build,
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(runtimeContext, runtime);
-        const outcome = { databaseUnavailable: false };
-        context.set(requestOutcomeContext, outcome);
-        answerOutageAs503(res, outcome);
-        // A render for a members' template carries stand-ins, the nonce included (filled in after).
-        const template = templateRenderOf(req);
-        if (template) context.set(templateRenderContext, template);
-        context.set(cspNonceContext, template ? TOKENS.nonce : String(res.locals.cspNonce ?? ""));
-        return context;
-      },
-    });
-  const loadBuild = () => import("virtual:react-router/server-build");
+  const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   if (process.env.NODE_ENV === "development") {
-    app.all("/{*splat}", handler(loadBuild));
+    app.all("/{*splat}", pages(loadBuild));
   } else {
-    const ready = loadBuild().then(handler);
-    app.all("/{*splat}", (req, res, next) => {
-      ready.then((handle) => handle(req, res, next), next);
-    });
+    const ready = loadBuild().then(pages);
+    app.all("/{*splat}", (req, res, next) => void ready.then((handle) => handle(req, res, next), next));
   }
 
   // Errors no handler answered (Better Auth's rate limiter, for one, throws when the database

@@ -65,9 +65,8 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         <NavItems collapsed={collapsed} viewer={viewer} onNavigate={onNavigate} />
       </nav>
       {viewer && !collapsed ? (
-        // Greeted by the name they chose; the address they signed in with stays below it. The
-        // address is printed as it is (members' pages are filled in from templates, which hold a
-        // stand-in for it): CSS lets a long one wrap rather than widen the sidebar.
+        // Greeted by the name they chose; the address they signed in with stays below it. CSS
+        // lets a long address wrap rather than widen the sidebar.
         <p className="mx-3 mt-auto mb-4 rounded-md bg-accent p-3 text-sm wrap-break-word">
           Welcome, <strong>{viewer.displayName ?? viewer.email}</strong>
           {viewer.displayName ? <span className="block text-muted-foreground">{viewer.email}</span> : null}
@@ -108,24 +107,22 @@ function UserMenuButton({ viewer }: { viewer: ShellViewer }) {
   );
 }
 
-/**
- * The member's notifications, with the unread count in its name ("Notifications, 2 unread"). The
- * badge is always in the page and hidden by CSS at 0: the count is put into a member's page from
- * a template, so the page's markup must not depend on it.
- */
-function NotificationsLink({ unread }: { unread: string }) {
+/** The member's notifications, with the unread count in its name ("Notifications, 2 unread"). */
+function NotificationsLink({ unread }: { unread: number }) {
   return (
     <Link to="/notifications" className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
       <Bell aria-hidden="true" className="size-5" />
       <span className="sr-only">{`Notifications, ${unread} unread`}</span>
-      <span aria-hidden="true" data-count={unread} className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs font-bold leading-5 text-primary-foreground data-[count='0']:hidden">
-        {unread}
-      </span>
+      {unread > 0 ? (
+        <span aria-hidden="true" data-count={unread} className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs font-bold leading-5 text-primary-foreground">
+          {unread}
+        </span>
+      ) : null}
     </Link>
   );
 }
 
-function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: string | null }) {
+function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number | null }) {
   return (
     <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
       <SidebarTrigger className="shrink-0">
@@ -189,8 +186,8 @@ export function AppShell({
   children,
 }: {
   viewer: ShellViewer | null;
-  /** The member's unread notifications count, as text (null when signed out). */
-  unread?: string | null;
+  /** The member's unread notifications count (null when signed out). */
+  unread?: number | null;
   sidebarOpen: boolean;
   children: React.ReactNode;
 }) {

@@ -2,10 +2,13 @@ import { Link } from "react-router";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import type { Route } from "./+types/about";
+import { publicPage } from "~/lib/public-page";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { storeUrl: context.get(runtimeContext).env.STORE_URL };
 }
+
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {

@@ -4,12 +4,14 @@ import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { PostBody } from "~/components/post-body";
 import { organization, seo, siteUrlFrom } from "~/lib/seo";
+import { shareImageObject } from "~/lib/json-ld";
+import { DEFAULT_SHARE_IMAGE } from "~/lib/share-image";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
 import { postHtml, postPlainText } from "~/server/post-markdown.server";
 import type { Route } from "./+types/article";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 
 export const ARTICLE_DESCRIPTION_FALLBACK = 160;
 
@@ -45,8 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
@@ -64,6 +65,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       "@type": "Article",
       headline: p.title,
       description,
+      // Stories have no illustration of their own: the site's share image stands for them.
+      image: [shareImageObject(siteUrl, DEFAULT_SHARE_IMAGE)],
       datePublished: p.publishedAt,
       dateModified: p.updatedAt,
       author: { "@type": "Person", name: p.author },

@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from "~/server/db.server";
 import { BRAND, publicConfig } from "~/server/env.server";
 import { loadCityServicePage } from "~/server/places.server";
 import type { Route } from "./+types/city-service";
+import { publicPage } from "~/lib/public-page";
 
 export const UNAVAILABLE_MESSAGE =
   "This page is temporarily unavailable. We could not reach our database; please try again in a moment.";
@@ -45,9 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return errorHeaders ?? loaderHeaders;
-}
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const siteUrl = siteUrlFrom(matches);

@@ -2,6 +2,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { publicConfig } from "~/server/env.server";
 import type { Route } from "./+types/contact";
+import { publicPage } from "~/lib/public-page";
 
 export function loader({ context }: Route.LoaderArgs) {
   const config = publicConfig(context.get(runtimeContext).env);
@@ -10,6 +11,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const linkClass =
   "inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring";
+
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {

@@ -1,7 +1,10 @@
 import { AuthorName } from "~/components/author-name";
+import { AnswerToggle } from "~/components/forum/answer-toggle";
+import { ReportForm } from "~/components/forum/report-form";
 import { PostBody } from "~/components/post-body";
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { textOfHtml } from "~/lib/html-text";
+import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
 import * as React from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
@@ -32,15 +35,15 @@ import {
   unfollowQuestion,
   UnknownTopicError,
 } from "~/server/forum.server";
-import { questionFollowers, questionHelpfulMarks, questionPage, topicList } from "~/server/listings.server";
+import { questionPage, topicList } from "~/server/listings.server";
+import { viewerMarks } from "~/server/question-viewer.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
 import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
-import { ownerViewerId, submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum-question";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
 export function parseQuestionId(param: string | undefined) {
@@ -58,11 +61,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // One address per question: "/forum/12-any-words" or "/forum/012" is sent to "/forum/12", so
   // that variants cost neither a render nor a place in the page cache.
   if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
-  // Followers see Following and markers their pressed Helpful: like authors, each gets a page
-  // rendered for them, and the shared template shows neither.
-  const [followers, marks] = await Promise.all([questionFollowers(context.get(runtimeContext), id), questionHelpfulMarks(context.get(runtimeContext), id)]);
-  const viewerId = ownerViewerId(context, [question.authorId, ...question.answers.map((a) => a.authorId), ...followers, ...marks.map((m) => m.memberId)]);
-  const markedByViewer = new Set(marks.filter((m) => m.memberId === viewerId).map((m) => m.answerId));
+  const viewerId = viewer?.id ?? null;
+  // Whether this member follows the question and which answers they marked helpful: one statement.
+  const marks = viewerId ? await viewerMarks(context.get(runtimeContext).db, id, viewerId) : { following: false, helpful: [] };
+  const markedByViewer = new Set(marks.helpful);
   // Readers get whether each post is their own, never who wrote it: an author's internal id
   // would tie one member's 'Anonymous' posts together.
   const isMine = (authorId: string | null) => authorId !== null && authorId === viewerId;
@@ -88,48 +90,37 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       })),
     },
     signedIn: viewerId !== null,
-    following: viewerId !== null && followers.includes(viewerId),
+    following: marks.following,
     moderator,
     canChangeTopic,
     topics,
-    submissionKey: submissionKeyFor(context),
+    submissionKey: crypto.randomUUID(),
   };
 }
 
 const isModerator = (role: string | undefined) => role === "moderator" || role === "admin";
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   if (!loaderData) return seo(siteUrl, { title: "Question not found", noindex: true });
   const q = loaderData.question;
-  const person = (name: string) => ({ "@type": "Person", name });
+  const shown = q.answers.filter((a) => !a.hidden);
   return seo(siteUrl, {
     title: q.title,
     description: textOfHtml(q.contentHtml).slice(0, 160),
     path: `/forum/${q.id}`,
     type: "article",
-    jsonLd: {
-      "@context": "https://schema.org",
-      "@type": "QAPage",
-      mainEntity: {
-        "@type": "Question",
-        name: q.title,
-        text: textOfHtml(q.contentHtml),
-        answerCount: q.answers.filter((a) => !a.hidden).length,
-        dateCreated: q.createdAt,
-        author: person(q.authorName),
-        suggestedAnswer: q.answers.filter((a) => !a.hidden).map((a) => ({
-          "@type": "Answer",
-          text: textOfHtml(a.contentHtml),
-          dateCreated: a.createdAt,
-          url: `${siteUrl}/forum/${q.id}#answer-${a.id}`,
-          author: person(a.authorName),
-        })),
-      },
-    },
+    jsonLd: qaPageJsonLd(siteUrl, {
+      id: q.id,
+      title: q.title,
+      contentText: textOfHtml(q.contentHtml),
+      authorName: q.authorName,
+      createdAt: q.createdAt,
+      answers: shown.map((a) => ({ id: a.id, contentText: textOfHtml(a.contentHtml), authorName: a.authorName, createdAt: a.createdAt, helpfulCount: a.helpfulCount })),
+      acceptedId: shown.find((a) => a.helpedMost)?.id ?? null,
+    }),
   });
 };
 
@@ -279,25 +270,6 @@ function FollowButton({ following }: { following: boolean }) {
 
 type ActionData = PostFormResult & { intent?: string; answerId?: number; targetType?: string; targetId?: number; toast?: ReturnType<typeof toastOf> };
 
-function ReportForm({ targetType, targetId, result }: { targetType: "question" | "answer"; targetId: number; result?: ActionData }) {
-  // Question 3 and answer 3 are different things: the error belongs to the form of both.
-  const mine = result?.intent === "report" && result.targetType === targetType && result.targetId === targetId ? result : undefined;
-  return (
-    <details className="group" open={Boolean(mine)}>
-      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Report</summary>
-      <Form method="post" className="mt-2 grid max-w-md gap-3">
-        <input type="hidden" name="intent" value="report" />
-        <input type="hidden" name="targetType" value={targetType} />
-        <input type="hidden" name="targetId" value={targetId} />
-        <TextAreaField id={`report-${targetType}-${targetId}`} label="What is wrong with it?" name="reason" required maxLength={LIMITS.reportReasonMax} rows={2} error={mine?.errors?.reason} />
-        <Button type="submit" variant="outline" size="sm">
-          Send report
-        </Button>
-      </Form>
-    </details>
-  );
-}
-
 function OwnerControls({ kind, id, title, content, result }: { kind: "question" | "answer"; id: number; title?: string; content: string; result?: ActionData }) {
   const editIntent = kind === "question" ? "edit-question" : "edit-answer";
   const mine = result?.intent === editIntent && (kind === "question" || result.answerId === id) ? result : undefined;
@@ -377,19 +349,6 @@ function HiddenNote({ what }: { what: string }) {
 
 type ShownAnswer = Route.ComponentProps["loaderData"]["question"]["answers"][number];
 
-/** A toggle on one answer (Helpful, Helped me most): says whether it is on, works without scripts. */
-function AnswerToggle({ intent, answerId, pressed, label }: { intent: "helpful" | "helped-most"; answerId: number; pressed: boolean; label: string }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="answerId" value={answerId} />
-      <Button type="submit" variant="outline" aria-pressed={pressed}>
-        {label}
-      </Button>
-    </Form>
-  );
-}
-
 function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: ShownAnswer; signedIn: boolean; asker: boolean; moderator: boolean; result?: ActionData }) {
   const n = answer.helpfulCount;
   return (
@@ -406,8 +365,8 @@ function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: Sh
           </p>
           {signedIn ? (
             <div className="flex flex-wrap gap-2">
-              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} label="Helpful" /> : null}
-              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} label="Helped me most" /> : null}
+              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
+              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
               {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>
@@ -474,15 +433,16 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <PostBody html={question.contentHtml} className="text-lg" />
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
+          // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
           <div className="flex flex-wrap items-start gap-2">
+            <FollowButton following={following} />
+            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
+            {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
             {question.isMine ? (
               <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
             ) : (
               <ReportForm targetType="question" targetId={question.id} result={result} />
             )}
-            {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
-            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
-            <FollowButton following={following} />
           </div>
         ) : null}
       </article>

@@ -5,15 +5,14 @@ import { ListControls, QuestionList } from "~/components/forum/question-list";
 import { Pagination, pageParam } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { forumListHref, isForumSort, isTopicSlug, withoutDefaults } from "~/lib/forum-list";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { forumPage, topicBySlug } from "~/server/listings.server";
 import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/forum-topic";
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);

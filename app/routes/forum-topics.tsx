@@ -3,14 +3,13 @@
 import { Link } from "react-router";
 import { topicPath } from "~/components/forum/question-list";
 import { Card, CardContent } from "~/components/ui/card";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { topicListWithCounts } from "~/server/listings.server";
 import type { Route } from "./+types/forum-topics";
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const topics = await topicListWithCounts(context.get(runtimeContext));

@@ -12,15 +12,13 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { forumPage, topicList } from "~/server/listings.server";
 import { postQuestion } from "~/server/posting.server";
-import { submissionKeyFor } from "~/server/member-pages.server";
 import { getViewer } from "~/server/session.server";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData: data }) => {
   const topic = data?.topic;
@@ -49,13 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageParam(request);
   const sort = sortParam(url);
   // While the database is away the page still works, with an empty list (and no topics).
-  const topics = (await orWhenUnavailable(() => topicList(runtime), null)) ?? [];
+  const topics = (await orWhenUnavailable(context, () => topicList(runtime), null)) ?? [];
   const slug = url.searchParams.get("topic");
   const topic = slug ? (topics.find((t) => t.slug === slug) ?? null) : null;
   // A topic that does not exist is not found (a database away shows the page without it).
   if (slug && !topic && topics.length) throw data(null, { status: 404 });
   const unavailable = { questions: [], total: 0, page, pageCount: page, pageSize: 0 };
-  const result = await orWhenUnavailable(() => forumPage(runtime, { page, sort, topicId: topic?.id }), unavailable);
+  const result = await orWhenUnavailable(context, () => forumPage(runtime, { page, sort, topicId: topic?.id }), unavailable);
   // A page past the last is not found (not the last page again under another address).
   if (result.page !== page) throw data(null, { status: 404 });
   return {
@@ -65,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     topics: topics.map((t) => ({ id: t.id, slug: t.slug, name: t.name })),
     signedIn: Boolean(viewer),
     askInline: url.searchParams.get("ask") === "1",
-    submissionKey: submissionKeyFor(context),
+    submissionKey: crypto.randomUUID(),
   };
 }
 

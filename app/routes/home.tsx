@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { CardLink } from "~/components/card-link";
 import { Card, CardContent } from "~/components/ui/card";
 import { preview } from "~/lib/featured";
 import { organization, seo, siteUrlFrom, SITE_NAME } from "~/lib/seo";
@@ -12,14 +13,13 @@ import { getViewer } from "~/server/session.server";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { getHomeStats } from "~/server/stats.server";
 import type { Route } from "./+types/home";
-import { MEMBER_TEMPLATE } from "~/lib/route-handle";
+import { publicPage } from "~/lib/public-page";
 
 export const HOME_POSTS = 3;
 export const HOME_QUESTIONS = 3;
 export const CARD_PREVIEW = 100;
 
-// Members see this page filled in from a template (app/lib/route-handle.ts says what that asks of it).
-export const handle = MEMBER_TEMPLATE;
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteUrl = siteUrlFrom(matches);
@@ -46,8 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   // While the database is away the page still works: no counters, and empty lists.
   const [stats, [posts, questions]] = await Promise.all([
-    orWhenUnavailable(() => getHomeStats(runtime), null),
-    orWhenUnavailable(() => homeLists(runtime, { posts: HOME_POSTS, questions: HOME_QUESTIONS }), [[], []] as const),
+    orWhenUnavailable(context, () => getHomeStats(runtime), null),
+    orWhenUnavailable(context, () => homeLists(runtime, { posts: HOME_POSTS, questions: HOME_QUESTIONS }), [[], []] as const),
   ]);
   const activity: ActivityItem[] = [
     ...posts.map((p) => ({
@@ -146,15 +146,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 md:grid-cols-2">
             {activity.map((item) => (
               <li key={`${item.type}-${item.id}`}>
-                <Card className="h-full">
+                <Card className="relative h-full">
                   <CardContent className="grid gap-2 pt-6">
                     <Badge variant={item.type === "post" ? "default" : "secondary"} className="w-fit">
                       {item.type === "post" ? "Blog Post" : "Question"}
                     </Badge>
                     <h3 className="text-lg font-semibold leading-snug">
-                      <Link to={item.href} className="wrap-anywhere hover:underline">
+                      <CardLink to={item.href} className="wrap-anywhere">
                         {item.title}
-                      </Link>
+                      </CardLink>
                     </h3>
                     <p className="wrap-anywhere text-muted-foreground">{item.preview}</p>
                     <p className="text-sm text-muted-foreground">

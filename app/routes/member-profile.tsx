@@ -7,11 +7,14 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { profilePage } from "~/server/listings.server";
 import type { Route } from "./+types/member-profile";
+import { publicPage } from "~/lib/public-page";
 
 const ANSWER_PREVIEW = 160;
 
 // A member chose to show this page to readers of the site, not to search engines: it is left
 // out of the sitemap and asks not to be indexed.
+export const headers = publicPage;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData
     ? seo(siteUrlFrom(matches), {

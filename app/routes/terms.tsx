@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/terms";
+import { publicPage } from "~/lib/public-page";
+
+export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {

@@ -2,32 +2,24 @@
 // request found. A leaf: it imports only types, so any module may use it without a circle, and
 // tests can hand in their own runtime.
 import { createContext } from "react-router";
-import type { Role } from "~/lib/roles";
 import type { Runtime } from "./runtime.server";
+import type { Viewer } from "./viewer";
+
+export type { Viewer } from "./viewer";
 
 export const runtimeContext = createContext<Runtime>();
 
-/** What handling a request found that its HTTP answer depends on (server/http/unavailable.ts). */
+/** What handling a request found that its HTTP answer depends on (the root middleware reads it). */
 export interface RequestOutcome {
+  /** A loader failed because the database could not be reached: the answer is a 503. */
   databaseUnavailable: boolean;
+  /** A list was left empty because the database could not be reached: no cache may keep the page. */
+  degraded: boolean;
 }
 export const requestOutcomeContext = createContext<RequestOutcome | null>(null);
 
 /** This request's Content-Security-Policy nonce (server/security.ts), for the scripts React Router writes. */
 export const cspNonceContext = createContext<string>("");
-
-/** The signed-in member making this request, as the root middleware found them. */
-export interface Viewer {
-  id: string;
-  email: string;
-  role: Role;
-  displayName: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  /** Assurance level: aal2 once a verified second factor protects the session. */
-  aal: "aal1" | "aal2";
-  sessionId: string;
-}
 
 export const viewerContext = createContext<Viewer | null>(null);
 /** True when this request rolled the member's session forward (a new expiry was set). */

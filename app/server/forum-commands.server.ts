@@ -117,15 +117,23 @@ export async function toggleHelpedMost(db: Db, questionId: number, answerId: num
   });
 }
 
-/** A member follows a visible question (told of its answers); a missing or hidden one is not found. */
-export async function followQuestion(db: Db, questionId: number, memberId: string) {
+/** Throws NotFoundError unless the question exists and is visible. */
+async function visibleQuestion(db: Db, questionId: number) {
   if (!isRowId(questionId)) throw new NotFoundError("question not found");
   const [row] = await db.select({ id: forumQuestions.id }).from(forumQuestions).where(and(eq(forumQuestions.id, questionId), isNull(forumQuestions.hiddenAt)));
   if (!row) throw new NotFoundError("question not found");
+}
+
+/** A member follows a visible question (told of its answers); a missing or hidden one is not found. */
+export async function followQuestion(db: Db, questionId: number, memberId: string) {
+  await visibleQuestion(db, questionId);
   await follow(db, questionId, memberId);
 }
 
+// Unknown and hidden questions are not found for stopping either, as for following: a client
+// learns its id is wrong instead of being told it stopped following nothing.
 export async function unfollowQuestion(db: Db, questionId: number, memberId: string) {
+  await visibleQuestion(db, questionId);
   await unfollow(db, questionId, memberId);
 }
 

@@ -200,11 +200,3 @@ export async function helpfulCount(db: Db, answerId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Who marked which answers of a question helpful (it decides whose page shows a pressed button). */
-export async function helpfulMarksOf(db: Db, questionId: number) {
-  return db
-    .select({ answerId: helpfulMarks.answerId, memberId: helpfulMarks.memberId })
-    .from(helpfulMarks)
-    .innerJoin(forumAnswers, eq(forumAnswers.id, helpfulMarks.answerId))
-    .where(eq(forumAnswers.questionId, questionId));
-}

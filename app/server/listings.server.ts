@@ -1,17 +1,20 @@
-// The public lists that members' page views share between writes (the home page's latest posts
-// and questions, the forum's pages). Loaders ask for them here, so no route module holds a
-// cache key or calls a cache; every write clears the shared reads (read-cache.server.ts).
+// The public data every render shares between writes (the home page's latest posts and questions,
+// the forum's pages, a question with its answers). Loaders ask for them here, so no route module
+// holds a cache key or calls a cache; every write makes the shared reads stale (read-cache.server.ts).
+import { preview } from "~/lib/featured";
 import type { ForumSort } from "~/lib/forum-list";
 import { latestPosts } from "./blog.server";
-import { getQuestion, helpfulMarksOf, latestQuestions, listQuestions } from "./forum.server";
+import { getQuestion, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
-import { followerIdsOf } from "./notifications.server";
 import { postHtml, postPlainText } from "./post-markdown.server";
 import { getPublicProfile } from "./profiles.server";
 import { getStats } from "./stats.server";
 import { listTopics, listTopicsWithCounts } from "./topics.server";
 
 type Reader = Pick<Runtime, "db" | "reads">;
+
+/** Characters of each post a list shows: more than two lines at any width. */
+const LIST_EXCERPT = 300;
 
 /**
  * The newest published posts and visible questions, for the home page. Their cards show a line of
@@ -56,15 +59,16 @@ export function forumPage(runtime: Reader, options: { page: number; sort?: Forum
       questions: list.questions.map((q) => ({
         id: q.id,
         title: q.title,
-        // The list shows one line of each post: its text without Markdown marks.
-        content: postPlainText(q.content),
+        // The list shows a line or two of each post: the start of its text without Markdown marks
+        // (a whole post would only grow every page's data).
+        content: preview(postPlainText(q.content), LIST_EXCERPT),
         createdAt: q.createdAt,
         authorName: q.authorName,
         authorProfile: q.authorProfile,
         answerCount: q.answerCount,
         lastActivityAt: q.lastActivityAt,
         topic: q.topic,
-        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: postPlainText(a.content), createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
+        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: preview(postPlainText(a.content), LIST_EXCERPT), createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
       })),
     };
   });
@@ -82,14 +86,4 @@ export function questionPage(runtime: Reader, id: number, moderator: boolean) {
 /** A member's public profile page (null when there is none to show). */
 export function profilePage(runtime: Reader, handle: string, page: number) {
   return runtime.reads.get(`profile:${handle}:${page}`, () => getPublicProfile(runtime.db, handle, page));
-}
-
-/** Who follows a question (never sent to a page: it decides whose page shows Following). */
-export function questionFollowers(runtime: Reader, id: number) {
-  return runtime.reads.get(`followers:${id}`, () => followerIdsOf(runtime.db, id));
-}
-
-/** Who marked which answers of a question helpful (never sent to a page, like followers). */
-export function questionHelpfulMarks(runtime: Reader, id: number) {
-  return runtime.reads.get(`helpful:${id}`, () => helpfulMarksOf(runtime.db, id));
 }

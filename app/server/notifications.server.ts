@@ -20,12 +20,6 @@ export async function unfollow(db: Db, questionId: number, memberId: string) {
   await db.delete(questionFollows).where(and(eq(questionFollows.questionId, questionId), eq(questionFollows.memberId, memberId)));
 }
 
-/** The members who follow a question (for the question page: followers see Following). */
-export async function followerIdsOf(db: Db, questionId: number): Promise<string[]> {
-  const rows = await db.select({ id: questionFollows.memberId }).from(questionFollows).where(eq(questionFollows.questionId, questionId));
-  return rows.map((r) => r.id);
-}
-
 /**
  * Called in the transaction that stores a new answer: its author follows the question, and the
  * asker and the other followers are told (one statement each).

@@ -8,7 +8,6 @@ import { EMBEDDED_TEMPLATE_FILE, openDatabase, type Database, type Db } from "./
 import { ConfigError, parseEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./log.server";
 import { createMailer, type Mailer } from "./mail.server";
-import { createPageCache, type PageCache } from "./page-cache.server";
 import { createFreshness, type Freshness } from "./freshness.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 import { isDatabaseEmpty, seedDemoContent } from "./seed.server";
@@ -17,7 +16,6 @@ import { createReadCache, type ReadCache } from "./cache/read-cache.server";
 import { createUnreadCache, type UnreadCache } from "./cache/unread-cache.server";
 import { createViewerCache, type ViewerCache } from "./cache/viewer-cache.server";
 import { unreadCount } from "./notifications.server";
-import { createMemberPages, type MemberPages } from "./member-pages.server";
 import { createMailOutbox, type MailOutbox } from "./email/outbox.server";
 import { createUnsubscribeTokens, type UnsubscribeTokens } from "./email/unsubscribe-token.server";
 
@@ -29,15 +27,12 @@ export interface Runtime {
   mailer: Mailer;
   log: Logger;
   limiter: RateLimiter;
-  pageCache: PageCache;
   /** The write epoch and its propagation to other instances (freshness.server.ts). */
   freshness: Freshness;
   /** Who each session cookie belongs to, for half a minute (viewer-cache.server.ts). */
   viewers: ViewerCache;
-  /** Public pages' data between writes, for members' page views (read-cache.server.ts). */
+  /** Public pages' data between writes, shared by every render (read-cache.server.ts). */
   reads: ReadCache;
-  /** Members' public pages as templates between writes (member-pages.server.ts). */
-  memberPages: MemberPages;
   /** Each member's unread notifications count between writes (unread-cache.server.ts). */
   unread: UnreadCache;
   /** Notification mails waiting in PostgreSQL, and this process's sender (email/outbox.server.ts). */
@@ -62,12 +57,10 @@ export function createRuntime(options: {
   const secret = options.secret ?? env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
   const viewers = createViewerCache();
   const freshness = createFreshness({ databaseUrl: env.DATABASE_URL, pool: database.pool, log });
-  const pageCache = createPageCache({ enabled: env.PAGE_CACHE, epoch: freshness.current });
-  // Every cache follows the one authority; nothing else clears them.
-  freshness.onBump((scope) => {
-    if (scope !== "accounts") pageCache.invalidate();
-    if (scope !== "content") viewers.invalidate();
-  });
+  // Every cache follows the one authority; nothing else clears them. Shared reads and unread
+  // counts are keyed by its epoch; the readers' page store (server/page-cache/) listens itself.
+  const epoch = { version: freshness.current };
+  freshness.onBump((scope) => scope !== "content" && viewers.invalidate());
   const unsubscribeTokens = createUnsubscribeTokens(secret);
   const mailOutbox = createMailOutbox({
     db: database.db,
@@ -101,12 +94,10 @@ export function createRuntime(options: {
     mailer,
     log,
     limiter,
-    pageCache,
     freshness,
     viewers,
-    reads: createReadCache(pageCache, { enabled: env.PAGE_CACHE }),
-    memberPages: createMemberPages(pageCache, { enabled: env.PAGE_CACHE }),
-    unread: createUnreadCache(pageCache, (memberId) => unreadCount(database.db, memberId)),
+    reads: createReadCache(epoch, { enabled: env.PAGE_CACHE }),
+    unread: createUnreadCache(epoch, (memberId) => unreadCount(database.db, memberId)),
     mailOutbox,
     unsubscribeTokens,
     lifecycle: { stopping: false },

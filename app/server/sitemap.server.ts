@@ -5,6 +5,7 @@ import { escapeHtml, escapeRssTitle, escapeXml } from "~/lib/escape";
 import { SITE_PAGES } from "~/lib/site-pages";
 import type { Db } from "./db.server";
 import { allGuides } from "./guides.server";
+import { shortenAtWord } from "~/lib/shorten";
 import { postPlainText } from "./post-markdown.server";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, forumTopics, services } from "../../db/schema";
 
@@ -137,11 +138,11 @@ export interface FeedItem {
   publishedAt: Date;
 }
 
-/** The excerpt, or the first words of the story without its Markdown marks: plain text. */
+/** The excerpt, or the first whole words of the story without its Markdown marks (and "…" when cut). */
 function summary(excerpt: string | null, content: string): string {
   const fromExcerpt = excerpt?.trim();
   if (fromExcerpt) return fromExcerpt;
-  return [...postPlainText(content)].slice(0, FEED_DESCRIPTION_LENGTH).join("");
+  return shortenAtWord(postPlainText(content), FEED_DESCRIPTION_LENGTH);
 }
 
 /** The newest published posts for the RSS feed. */

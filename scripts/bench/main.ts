@@ -6,7 +6,7 @@
 //      (BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres is used to create and
 //      drop it), or with --pglite into a temporary embedded database;
 //   3. starts `node server.js` on a free loopback port, serving from WEB_CONCURRENCY threads
-//      (default 1, as in production; always 1 with --pglite);
+//      (default 2, one per core; always 1 with --pglite);
 //   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
 //      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up
 //      (every signed-out page WARMUP seconds before the first row, then each row's own).
@@ -38,6 +38,7 @@ import type { LoadResult } from "./stats";
 import { measureFirstStart, signIn, startBaseline, startServer } from "./processes";
 import { report } from "./report";
 import { countStatements } from "./statements";
+import { medianServerMs } from "./server-log";
 
 if (process.argv.includes("--help")) {
   console.log(header());
@@ -136,8 +137,11 @@ async function main() {
       load(`${base}${target.path}`, headers, script, WARMUP);
       let r: LoadResult;
       let baselineRps: number | undefined;
+      let serverMedianMs: number | undefined;
       if (target.signedIn) {
+        const from = Date.now();
         r = load(`${base}${target.path}`, headers, script);
+        serverMedianMs = medianServerMs(path.join(workDir, "server.log"), target.path.split("?")[0], from, Date.now());
       } else {
         const both = loadBeside(`${base}${target.path}`, baselineUrl, headers, script);
         r = both.page;
@@ -154,6 +158,7 @@ async function main() {
         errors: r.errors,
         cache: String(after.headers["x-cache"] ?? "-"),
         ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps }),
+        ...(serverMedianMs === undefined ? {} : { serverMedianMs }),
         peakRssMB: memory.sincePrevious(),
       });
       process.stdout.write(".");

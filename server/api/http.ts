@@ -1,8 +1,9 @@
 // The JSON API's plumbing: one error shape for every failure, typed JSON responses, CORS and the
 // final error handler (bad input is always a 4xx; anything else is a logged 500 without bodies).
-import type { ErrorRequestHandler, RequestHandler, Response } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "~/server/db.server";
+import type { Freshness } from "~/server/freshness.server";
 import type { Logger } from "~/server/log.server";
 import { PageQuerySchema, type ApiErrorBody } from "./schemas";
 
@@ -21,8 +22,13 @@ export const notFound = (message = "Not found") => new ApiError(404, "not_found"
 
 /** Sends `body` as JSON; the schema types what may be sent (the tests check the real output with it). */
 export function sendJson<S extends z.ZodType>(res: Response, status: number, _schema: S, body: z.output<S>) {
+  // A write that succeeded tells the freshness authority before its answer goes out, so the
+  // client's next read, here or on another instance, already sees it.
+  if (!READS.has(res.req.method) && status < 400) (res.locals.freshness as Pick<Freshness, "bump"> | undefined)?.bump("content");
   res.status(status).json(body);
 }
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function sendError(res: Response, error: ApiError) {
   for (const [name, value] of Object.entries(error.extra.headers ?? {})) res.setHeader(name, value);
@@ -56,6 +62,12 @@ export function methodNotAllowed(methods: string[]): RequestHandler {
     throw new ApiError(405, "method_not_allowed", `${req.method} is not allowed here. Allowed: ${allow}.`, { headers: { Allow: allow } });
   };
 }
+
+/**
+ * JSON bodies up to `limit`. Any JSON value is parsed (strict: false), so a bare `null` or `123`
+ * reaches the handler and is refused as invalid_body; only malformed JSON is invalid_json.
+ */
+export const jsonBodyParser = (limit: string) => express.json({ limit, strict: false, type: ["application/json", "application/*+json"] });
 
 // body-parser's errors carry a `type`; their messages are safe, but the error object may hold the body.
 const BODY_ERRORS: Record<string, { status: number; code: string; message: string }> = {

@@ -16,12 +16,11 @@ import { loadCityServicePage } from "~/server/places.server";
 import { postHtml, postPlainText } from "~/server/post-markdown.server";
 import { postAnswer, postQuestion, type PostResult } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
-import { bumpAfterWrites } from "../http/bump-after-writes";
 import type { Runtime } from "~/server/runtime.server";
 import { getStats } from "~/server/stats.server";
 import { createTokenVerifier } from "./bearer";
 import { createMemberRoutes, MEMBER_API_ROUTES } from "./member-routes";
-import { ApiError, cors, errorHandler, methodNotAllowed, notFound, pageParam, preflight, sendJson } from "./http";
+import { ApiError, cors, errorHandler, jsonBodyParser, methodNotAllowed, notFound, pageParam, preflight, sendJson } from "./http";
 import { createOpenApiDocument } from "./openapi";
 import {
   AnswerCreatedSchema,
@@ -140,8 +139,11 @@ export function createApiRouter(runtime: Runtime) {
   let openApiDocument: ReturnType<typeof createOpenApiDocument> | undefined;
 
   router.use(cors);
-  // Every successful write tells the freshness authority as its answer goes out.
-  router.use(bumpAfterWrites(runtime.freshness));
+  // Every successful write tells the freshness authority as its answer goes out (sendJson).
+  router.use((_req, res, next) => {
+    res.locals.freshness = runtime.freshness;
+    next();
+  });
   for (const [path, methods] of Object.entries(API_ROUTES)) router.options(path, preflight([...methods]));
 
   // One budget per client address for every request.
@@ -189,7 +191,7 @@ export function createApiRouter(runtime: Runtime) {
     next();
   };
 
-  const jsonBody = express.json({ limit: MAX_BODY, strict: true, type: ["application/json", "application/*+json"] });
+  const jsonBody = jsonBodyParser(MAX_BODY);
 
   /** The body as an object with the API's own fields checked; the form fields are checked by the posting rules. */
   function postBody(body: unknown) {

@@ -19,8 +19,8 @@ export const ErrorSchema = z
     code: z.string().meta({
       description:
         "A stable machine-readable code: invalid_jwt, jwt_expired, invalid_jwt_claims, missing_token, unknown_user, " +
-        "validation_failed, personal_details, invalid_body, invalid_json, payload_too_large, unsupported_media_type, " +
-        "not_found, method_not_allowed, rate_limited, internal.",
+        "validation_failed, personal_details, invalid_body, invalid_json, bad_request, payload_too_large, unsupported_media_type, " +
+        "own_answer, forbidden, not_found, method_not_allowed, rate_limited, internal, unavailable.",
       example: "invalid_jwt",
     }),
     errors: z
@@ -247,7 +247,7 @@ export const SlugParamSchema = z.object({
 });
 
 export const QuestionIdParamSchema = z.object({
-  id: z.string().regex(QUESTION_ID).meta({ description: "The question's numeric id.", example: "1" }),
+  id: z.number().int().min(1).max(999_999_999).meta({ description: "The question's id.", example: 1 }),
 });
 
 export const TopicSlugParamSchema = z.object({

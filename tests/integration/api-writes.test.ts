@@ -40,13 +40,13 @@ describe("writes", () => {
   });
 
   it("posts a question as the token's member, ignoring any author in the body, and refreshes cached pages", async () => {
-    const version = rt.pageCache.version();
+    const version = rt.freshness.current();
     const res = await postJson(api, "/questions", { title: "  Mornings are stiff ", content: "What helps you get going?", author: other.id, authorId: other.id }, member.token);
     expect(res.status).toBe(201);
     const created = valid(QuestionCreatedSchema, res.body);
     expect(created.created).toBe(true);
     expect(res.headers.get("location")).toBe(`/api/v1/questions/${created.id}`);
-    expect(rt.pageCache.version()).toBeGreaterThan(version);
+    expect(rt.freshness.current()).toBeGreaterThan(version);
 
     const [row] = await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, created.id));
     expect(row).toMatchObject({ authorId: member.id, title: "Mornings are stiff", content: "What helps you get going?" });

@@ -114,13 +114,13 @@ describe("who is signed in, remembered between page views", () => {
   });
 
   it("a sign-up through the web form clears the stored public pages (the member count); a refused one does not", async () => {
-    const before = rt.pageCache.version();
+    const before = rt.freshness.current();
     await signUp("counted@example.com");
-    const after = rt.pageCache.version();
+    const after = rt.freshness.current();
     expect(after).toBeGreaterThan(before);
     const refused = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email: "counted@example.com", password: "mild-lantern-42" }), contextFor(rt));
     expect(refused.status).toBe(400);
-    expect(rt.pageCache.version()).toBe(after);
+    expect(rt.freshness.current()).toBe(after);
   });
 
     it("remembers a viewer for at most the time given and never past the session's expiry", async () => {
@@ -136,7 +136,7 @@ describe("who is signed in, remembered between page views", () => {
 });
 
 describe("public pages' data for members, kept between writes", () => {
-  it("a member's second view of /forum sends no statement; their new question is on the next one", async () => {
+  it("a member's second view of /forum sends no statement, of a question one (their own marks); their new question is on the next one", async () => {
     const cookie = await signUp("asks@example.com");
     const viewer = (await viewerOf(cookie)) as Viewer;
     const context = contextFor(rt, viewer);
@@ -157,7 +157,8 @@ describe("public pages' data for members, kept between writes", () => {
     // Its page, and an answer on it, the same way.
     const page = () => callRoute(questionRoute.loader, getRequest(`/forum/${questions[0].id}`), context, { questionId: String(questions[0].id) });
     await page();
-    expect(await statementsDuring(rt.db, page)).toBe(0);
+    // The question is shared; whether this member follows it and what they marked is read for them.
+    expect(await statementsDuring(rt.db, page)).toBe(1);
     const answered = await callRoute(
       questionRoute.action,
       formRequest(`/forum/${questions[0].id}`, { intent: "answer", content: "Gloves in the morning help me.", submissionKey: crypto.randomUUID() }),

@@ -4,7 +4,7 @@
 // two-step, names, roles set from the command line, deletion) clears it on every instance through
 // the freshness authority; writes and private pages never use it (session.server.ts).
 import { LRUCache } from "lru-cache";
-import type { Viewer } from "../session.server";
+import type { Viewer } from "../viewer";
 
 export const VIEWER_TTL_MS = 30_000;
 

@@ -58,6 +58,12 @@ export async function emailChoice(db: Db, memberId: string): Promise<EmailChoice
   return (EMAIL_CHOICES as readonly string[]).includes(row?.choice ?? "") ? (row!.choice as EmailChoice) : "own";
 }
 
+/** The address a member's mails go to (null for an account that is gone). */
+export async function emailAddressOf(db: Db, memberId: string): Promise<string | null> {
+  const [row] = rowsOf<{ email: string }>(await db.execute(sql`select email from users where id = ${memberId}`));
+  return row?.email ?? null;
+}
+
 /** Sets a member's choice; mails already waiting follow it (they are gathered again by it). */
 export async function setEmailChoice(db: Db, memberId: string, choice: EmailChoice) {
   await db.transaction(async (tx) => {

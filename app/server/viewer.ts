@@ -1,0 +1,17 @@
+// Who is asking, as the root middleware found them: a leaf type, so caches and contexts can name
+// it without importing the session code.
+import type { Role } from "~/lib/roles";
+
+/** The signed-in member making this request, as the root middleware found them. */
+export interface Viewer {
+  id: string;
+  email: string;
+  role: Role;
+  displayName: string | null;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  /** Assurance level: aal2 once a verified second factor protects the session. */
+  aal: "aal1" | "aal2";
+  sessionId: string;
+}
+
