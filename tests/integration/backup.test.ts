@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { asc } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { blogPosts, forumQuestions, users } from "../../db/schema";
 import { backupDatabase, BackupError, restoreDatabase, type BackupTarget } from "../../scripts/lib/backup";
 import { openDatabase, type Database } from "~/server/db.server";
@@ -138,8 +138,9 @@ describe("embedded database (PGlite)", () => {
     await restoreDatabase({ kind: "pglite", folder: path.join(restoredDir, "pglite") }, file);
     const restored = await openRuntime({ DATA_DIR: restoredDir, DATABASE_URL: "", BETTER_AUTH_SECRET: "", SEED: "false", LOG_LEVEL: "silent" });
     try {
-      // A code is accepted once: sign in with the next one, after the enrolment code's 30 s step.
-      await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
+      // A code is accepted once: sign in with the next one, in the 30 s step after the enrolment
+      // code's. The clock moves there (Date only, still running) rather than the test waiting.
+      vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / 30_000) * 30_000 + 30_200, shouldAdvanceTime: true });
       const signIn = await restored.auth.api.signInEmail({ body: { email, password }, asResponse: true });
       expect(((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
       const verified = await restored.auth.api.verifyTOTP({
@@ -151,6 +152,7 @@ describe("embedded database (PGlite)", () => {
       const session = await restored.auth.api.getSession({ headers: new Headers({ cookie: cookiesOf(verified) }) });
       expect(session?.user.email).toBe(email);
     } finally {
+      vi.useRealTimers();
       await restored.database.close();
     }
   }, 180_000);

@@ -7,7 +7,6 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, forumAnswers, forumQuestions, reports } from "../../db/schema";
-import { LIMITS, multiLine, singleLine } from "~/lib/validation";
 import { action as accountAction } from "~/routes/account";
 import { action as accountSecurityAction } from "~/routes/account-security";
 import { action as adminPlacesAction } from "~/routes/admin-places";
@@ -22,126 +21,9 @@ import { action as blogAction } from "~/routes/blog";
 import { action as questionAction } from "~/routes/forum-question";
 import { action as forumAction } from "~/routes/forum";
 import type { Viewer } from "~/server/session.server";
+import { formOf, HTML_PAYLOADS, MARK, param, text } from "../helpers/fuzz-inputs";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { callRoute, contextFor, createMember, type TestRuntime } from "../helpers/runtime";
-
-/** Every HTML payload carries this, so a page that lets one through as markup is easy to spot. */
-const MARK = "fzx";
-const HTML_PAYLOADS = [
-  `<script>${MARK}()</script>`,
-  `<img src=x onerror="${MARK}()">`,
-  `"><svg onload=${MARK}()>`,
-  `<a href="javascript:${MARK}()">link</a>`,
-  `</textarea><script>${MARK}</script>`,
-  `</script><script>${MARK}</script>`,
-  `<iframe srcdoc="${MARK}"></iframe>`,
-  `<b data-${MARK}>bold</b>`,
-  `<style>body{background:url(${MARK})}</style>`,
-  `<!--${MARK}-->`,
-];
-const NASTY = [
-  "",
-  " ",
-  "\u0000",
-  "a\u0000b",
-  "%00",
-  "\uD800",
-  "\uDFFFx",
-  "\u202Eevil\u202C",
-  "e\u0301te",
-  "\uFEFFbom",
-  "\u200B",
-  "\r\n\r\n",
-  "\t",
-  "NaN",
-  "Infinity",
-  "-1",
-  "0",
-  "1e309",
-  "99999999999999999999",
-  "2147483648",
-  "-2147483649",
-  "1.5",
-  "null",
-  "undefined",
-  "true",
-  "[]",
-  "{}",
-  "__proto__",
-  "constructor",
-  "../../etc/passwd",
-  "' OR 1=1 --",
-  "'; drop table users; --",
-  "{{7*7}}",
-  "${7*7}",
-  "javascript:alert(1)",
-  "//evil.example",
-  "https://evil.example/",
-  "member@example.com",
-  "a@b",
-];
-
-const controlChars = fc.string({ unit: fc.integer({ min: 0, max: 0x9f }).map((c) => String.fromCharCode(c)), maxLength: 30 });
-const text: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
-  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
-  { weight: 2, arbitrary: controlChars },
-  { weight: 4, arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...HTML_PAYLOADS), fc.string({ maxLength: 8 })).map(([a, b, c]) => `${a}${b}${c}`) },
-  { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
-  { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 60_000 }).map((n) => "x".repeat(n)) },
-  { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.bigInt()).map(String) },
-  { weight: 1, arbitrary: fc.emailAddress() },
-);
-
-/** Values that are almost ids: the edges of PostgreSQL's integer, and numbers written oddly. */
-const idLike = fc.oneof(
-  fc.constantFrom("1", "2147483647", "2147483648", "4294967296", "9007199254740993", "0", "-1", "1.0", "1e3", " 7 ", "0x10", "NaN", "Infinity"),
-  fc.integer({ min: 1, max: 50 }).map(String),
-  text,
-);
-/** Fields whose value is one of a few words (a valid one usually, so the code behind it runs). */
-const CHOICES: Record<string, string[]> = {
-  active: ["true", "false"],
-  is_active: ["true", "false", "on", ""],
-  targetType: ["question", "answer"],
-  method: ["totp", "backup"],
-  kind: ["cities", "services", "pages"],
-  content: ["keep", "delete"],
-  via: ["dialog", "fetcher"],
-  acknowledgePersonal: ["1"],
-  state: ["TX", "CA"],
-};
-const ID_FIELDS = new Set(["id", "answerId", "targetId", "reportId", "city_id", "service_id", "page_id"]);
-
-/** A field: missing (undefined), or sent once or several times. */
-const valuesOf = (value: fc.Arbitrary<string>) => fc.option(fc.array(value, { minLength: 1, maxLength: 3 }), { nil: undefined, freq: 4 });
-function field(name: string) {
-  if (ID_FIELDS.has(name)) return valuesOf(idLike);
-  const choices = CHOICES[name];
-  return valuesOf(choices ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...choices) }, { weight: 1, arbitrary: text }) : text);
-}
-
-type Fields = Record<string, string[] | undefined>;
-
-/** A form with these fields (each possibly missing or repeated), a likely or random intent, and junk fields. */
-function formOf(names: string[], intents?: string[]) {
-  return fc
-    .record({
-      fields: fc.record(Object.fromEntries(names.map((n) => [n, field(n)]))) as fc.Arbitrary<Fields>,
-      intent: intents ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...intents) }, { weight: 1, arbitrary: text }) : fc.constant(undefined),
-      junk: fc.array(fc.tuple(text, text), { maxLength: 2 }),
-    })
-    .map(({ fields, intent, junk }) => {
-      const body = new URLSearchParams();
-      if (intent !== undefined) body.append("intent", intent);
-      for (const [name, values] of Object.entries(fields)) for (const v of values ?? []) body.append(name, v);
-      for (const [name, value] of junk) body.append(name, value);
-      return body;
-    });
-}
-
-/** A route parameter: usually the real id, sometimes anything. */
-const param = (real: () => string) => fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: text }).map((v) => v ?? real());
 
 let app: HttpApp;
 let rt: TestRuntime;
@@ -356,41 +238,5 @@ describe("what was stored", () => {
     }
     // The payloads were on the pages (escaped), so the check above looked at them.
     expect(seen).toBeGreaterThan(pages.length / 2);
-  });
-});
-
-describe("the text rules in app/lib/validation.ts", () => {
-  it("one-line fields: NFC, no control or invisible formatting characters, collapsed spaces, within the limit", () => {
-    const title = singleLine("Title", LIMITS.titleMax);
-    fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: "binary", maxLength: 250 }), controlChars, fc.constantFrom(...NASTY)), (input) => {
-        const result = title.safeParse(input);
-        if (!result.success) return;
-        const v = result.data;
-        expect(v).toBe(v.normalize("NFC"));
-        // eslint-disable-next-line no-control-regex
-        expect(/[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/.test(v)).toBe(false);
-        expect(v).not.toMatch(/\s{2}|^\s|\s$/);
-        expect(v.length).toBeGreaterThan(0);
-        expect(v.length).toBeLessThanOrEqual(LIMITS.titleMax);
-      }),
-      { numRuns: 500 },
-    );
-    expect(title.parse("Cafe\u0301 \u202Emeet\u202C\u0000up")).toBe("Café meet up");
-  });
-
-  it("multi-line fields keep line breaks and tabs, drop other control characters", () => {
-    const content = multiLine("Content", LIMITS.contentMax);
-    fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: "binary", maxLength: 300 }), controlChars), (input) => {
-        const result = content.safeParse(input);
-        if (!result.success) return;
-        expect(result.data).toBe(result.data.normalize("NFC"));
-        // eslint-disable-next-line no-control-regex
-        expect(/[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\u007F-\u009F]/.test(result.data)).toBe(false);
-      }),
-      { numRuns: 500 },
-    );
-    expect(content.parse("line one\r\nline\u0007 two\n\n\tindented")).toBe("line one\nline two\n\n\tindented");
   });
 });
