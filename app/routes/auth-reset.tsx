@@ -6,7 +6,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { LIMITS } from "~/lib/limits";
 import { newPasswordField } from "~/lib/validation";
 import { passwordProblem } from "~/server/account-policy.server";
-import { authMessage, callAuth } from "~/server/auth-calls.server";
+import { authMessage, callAuth, failureStatus } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth-reset";
@@ -37,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("password") !== form.get("confirm")) return data({ error: "The two passwords do not match" }, { status: 400 });
   const result = await callAuth(runtime, request, "/reset-password", { newPassword: parsed.data, token });
   if (!result.ok) {
-    const message = result.status === 429 ? authMessage(result) : "This reset link is invalid or has expired. Please ask for a new one.";
-    return data({ error: message }, { status: result.status === 429 ? 429 : 400 });
+    const message = result.status === 429 || result.status === 503 ? authMessage(result) : "This reset link is invalid or has expired. Please ask for a new one.";
+    return data({ error: message }, { status: failureStatus(result) });
   }
   return redirectWithToast("/auth", { title: "Password updated", description: "Sign in with your new password" });
 }

@@ -15,6 +15,7 @@ import { displayNameProblem, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
 import { betterAuthLogger, type Logger } from "./log.server";
+import { answeringOutages } from "./auth-outage.server";
 
 export { ROLES, type Role } from "~/lib/roles";
 
@@ -46,6 +47,8 @@ export function createAuth(options: {
    * as 'Anonymous').
    */
   onChange?: (scope: "accounts" | "all") => void;
+  /** One round trip to the database: tells an outage from a refusal (auth-outage.server.ts). */
+  ping?: () => Promise<void>;
 }) {
   const { db, env, mailer, limiter, onChange } = options;
   // Takes a point, answering 429 with our message when the limit is reached.
@@ -61,13 +64,15 @@ export function createAuth(options: {
       );
     }
   };
-  return betterAuth({
+  const auth = betterAuth({
     appName: SITE_NAME,
     baseURL: env.SITE_URL,
     basePath: "/api/auth",
     secret: options.secret,
     telemetry: { enabled: false },
     logger: betterAuthLogger(options.log, isDatabaseUnavailable),
+    // What the library cannot handle is thrown to answeringOutages, not printed to the console.
+    onAPIError: { throw: true },
     trustedOrigins: [env.SITE_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -243,6 +248,8 @@ export function createAuth(options: {
       }),
     ],
   });
+  auth.handler = answeringOutages(auth.handler, { log: options.log, ping: options.ping });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
