@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from "./db.server";
 import { loggedPath, type Logger } from "./log.server";
 import { RETRY_AFTER_SECONDS } from "./outage.server";
 
-export const UNAVAILABLE_MESSAGE = "The site is temporarily unavailable. Please try again in a moment.";
+export const UNAVAILABLE_MESSAGE = "Temporarily unavailable: the site cannot reach its database. Please try again in a moment.";
 
 type Handler = (request: Request) => Promise<Response>;
 
