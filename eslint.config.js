@@ -23,6 +23,11 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["~/routes/*", "~/server/*", "../../server/*"] }] },
   },
   {
+    // Shared helpers sit below the UI: a lib module never imports a component or a route.
+    files: ["app/lib/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["~/components/*", "~/routes/*", "../components/*", "../routes/*"] }] },
+  },
+  {
     // Nor components: what the pages and the server share lives in app/lib.
     files: ["app/server/**"],
     rules: { "no-restricted-imports": ["error", { patterns: ["react-dom", "react-dom/*", "~/routes/*", "~/components/*", "../components/*", "../../components/*"] }] },

@@ -10,6 +10,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -19,6 +20,11 @@ import {
 } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/**
+ * A post's text as pages show it, rendered when the text is saved, and the renderer version that
+ * made it: a newer renderer re-renders stored rows once at start-up, never a page per request.
+ */
+const storedHtml = () => ({ contentHtml: text("content_html"), htmlVersion: integer("html_version") });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -125,6 +131,8 @@ export const passkeys = pgTable(
     transports: text("transports"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
     aaguid: text("aaguid"),
+    /** Set by our own hook on every sign-in with this passkey (the library keeps no such date). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );
@@ -181,6 +189,7 @@ export const blogPosts = pgTable(
     title: text("title").notNull(),
     content: text("content").notNull(),
     excerpt: text("excerpt"),
+    ...storedHtml(),
     slug: text("slug").notNull().unique(),
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
@@ -221,6 +230,7 @@ export const forumQuestions = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     title: text("title").notNull(),
     content: text("content").notNull(),
+    ...storedHtml(),
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
     /** A token sent with the form, so that a double submit stores one question. */
     submissionKey: text("submission_key"),
@@ -272,6 +282,7 @@ export const forumAnswers = pgTable(
       .notNull()
       .references(() => forumQuestions.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
+    ...storedHtml(),
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
     submissionKey: text("submission_key"),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
@@ -336,13 +347,11 @@ export const notifications = pgTable(
     memberId: text("member_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(), // 'answer' (to their question) | 'followed' (to one they follow) | 'helpful' | 'helped-most' (their answer)
-    questionId: integer("question_id")
-      .notNull()
-      .references(() => forumQuestions.id, { onDelete: "cascade" }),
-    answerId: integer("answer_id")
-      .notNull()
-      .references(() => forumAnswers.id, { onDelete: "cascade" }),
+    // 'answer' (to their question) | 'followed' (to one they follow) | 'helpful' | 'helped-most'
+    // (their answer), or 'passkey-added' (about the account itself: no question or answer).
+    kind: text("kind").notNull(),
+    questionId: integer("question_id").references(() => forumQuestions.id, { onDelete: "cascade" }),
+    answerId: integer("answer_id").references(() => forumAnswers.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
     // Set when a mail told the member of it (or decided not to): it is never mailed twice.
@@ -366,6 +375,9 @@ export const mailOutbox = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     gatherKey: text("gather_key").notNull(),
+    // An account mail (reset link, address confirmation, security notice) is written when it is
+    // asked for and kept here, so the request answers without waiting for the mail server.
+    payload: jsonb("payload").$type<{ subject: string; text: string }>(),
     state: text("state").notNull().default("pending"), // 'pending' | 'sent' | 'skipped' | 'failed'
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -455,6 +467,21 @@ export const guideIndex = pgTable(
     ),
   },
   (t) => [index("guide_index_search_idx").using("gin", t.search)],
+);
+
+// Proof that the person at a session re-entered their password (or a fresh two-step code) a
+// moment ago. Adding a passkey needs one: a stolen session cookie alone must not be able to
+// plant a lasting way in. A proof belongs to one session and goes with it.
+export const reauthProofs = pgTable(
+  "reauth_proofs",
+  {
+    sessionId: text("session_id")
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    provenAt: timestamp("proven_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("reauth_proofs_user_idx").on(t.userId)],
 );
 
 export const schema = {

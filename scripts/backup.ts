@@ -2,7 +2,7 @@
 // pg_dump's custom format (restore with pg_restore or db:restore); without it, a tarball of the
 // embedded database's data folder, taken while the server is stopped.
 import path from "node:path";
-import { backupDatabase, backupTarget } from "../app/server/backup.server";
+import { backupDatabase, backupTarget } from "./lib/backup";
 import { parseEnv } from "../app/server/env.server";
 import { runCli } from "./db";
 

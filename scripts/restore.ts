@@ -2,7 +2,7 @@
 // database. It must be empty (a new PostgreSQL database, or an empty embedded data folder);
 // --force replaces what is there. Stop the server first.
 import path from "node:path";
-import { backupTarget, restoreDatabase } from "../app/server/backup.server";
+import { backupTarget, restoreDatabase } from "./lib/backup";
 import { parseEnv } from "../app/server/env.server";
 import { runCli } from "./db";
 

@@ -4,7 +4,7 @@
 // embedded database in DATA_DIR (which no running server may be using).
 // `npm run db:seed` without --scale runs the demo seeder, scripts/seed.ts.
 import { openConfiguredDatabase, runCli } from "./db";
-import { seedScaleContent } from "../app/server/seed-scale.server";
+import { seedScaleContent } from "./lib/seed-scale";
 
 if (!process.argv.includes("--scale")) {
   await import("./seed");

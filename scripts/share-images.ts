@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "../app/lib/share-image";
+import { LOGO_PATH, LOGO_SIZE, LOGO_SOURCE, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "../app/lib/share-image";
 
 /** The SVGs under public/ that pages use as share images: og-image.svg and the guides' folder. */
 export function shareSources(publicDir: string): string[] {
@@ -47,6 +47,11 @@ export function renderShareImage(svg: string): Buffer {
   return resvg.render().asPng();
 }
 
+/** The square logo drawing as a `size` x `size` PNG (structured data's Organization logo). */
+export function renderLogo(svg: string, size = LOGO_SIZE): Buffer {
+  return new Resvg(svg, { fitTo: { mode: "width", value: size }, font: FONTS }).render().asPng();
+}
+
 /** Renders every share image into `outDir` (the client build), at the paths pages point to. */
 export async function writeShareImages(publicDir: string, outDir: string) {
   const written: string[] = [];
@@ -56,5 +61,8 @@ export async function writeShareImages(publicDir: string, outDir: string) {
     await writeFile(target, renderShareImage(readFileSync(join(publicDir, src), "utf8")));
     written.push(relative(outDir, target));
   }
+  const logo = join(outDir, LOGO_PATH);
+  await writeFile(logo, renderLogo(readFileSync(join(publicDir, LOGO_SOURCE), "utf8")));
+  written.push(relative(outDir, logo));
   return written;
 }

@@ -123,7 +123,7 @@ export function createApp(runtime: Runtime) {
     const handle = createRequestHandler(build, process.env.NODE_ENV);
     return async (req, res, next) => {
       try {
-        const render = () => handle(createRequest(req, res, { protocol: `${req.protocol}:`, host: req.get("host") }), loadContext(res));
+        const render = () => handle(createRequest(req, res, { protocol: `${req.protocol}:`, host: req.host }), loadContext(res));
         const response = await store.respond(req, res, render);
         if (response) await sendResponse(res, response);
       } catch (error) {

@@ -5,17 +5,12 @@ import * as React from "react";
 import { Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/seo";
+import type { ShellViewer } from "~/lib/shell-viewer";
 import { PendingView } from "./pending-view";
 import { SITE_PAGES } from "~/lib/site-pages";
 import { buttonVariants } from "./ui/button-variants";
 import { Sidebar, SidebarDrawer, SidebarProvider, SidebarTrigger, useSidebar } from "./ui/sidebar";
 import { Tooltip, TooltipGroup } from "./ui/tooltip";
-
-export interface ShellViewer {
-  email: string;
-  role: "member" | "moderator" | "admin";
-  displayName: string | null;
-}
 
 const NAV = [
   { to: "/", label: "Home", icon: Home, end: true },
@@ -70,9 +65,8 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
         <NavItems collapsed={collapsed} viewer={viewer} onNavigate={onNavigate} />
       </nav>
       {viewer && !collapsed ? (
-        // Greeted by the name they chose; the address they signed in with stays below it. The
-        // address is printed as it is (members' pages are filled in from templates, which hold a
-        // stand-in for it): CSS lets a long one wrap rather than widen the sidebar.
+        // Greeted by the name they chose; the address they signed in with stays below it. CSS
+        // lets a long address wrap rather than widen the sidebar.
         <p className="mx-3 mt-auto mb-4 rounded-md bg-accent p-3 text-sm wrap-break-word">
           Welcome, <strong>{viewer.displayName ?? viewer.email}</strong>
           {viewer.displayName ? <span className="block text-muted-foreground">{viewer.email}</span> : null}

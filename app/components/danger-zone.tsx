@@ -7,7 +7,7 @@ export function DangerZone({ id, title, description, children }: { id: string; t
   return (
     <section aria-labelledby={id} className="grid gap-4 rounded-xl border-2 border-destructive bg-destructive/5 p-6">
       <div className="grid gap-1">
-        <p className="text-sm font-semibold uppercase tracking-wide text-destructive">Danger zone</p>
+        <p className="text-sm font-semibold text-destructive">Danger zone</p>
         <h2 id={id} className="flex items-center gap-2 text-xl font-semibold">
           <TriangleAlert aria-hidden="true" className="size-5 shrink-0 text-destructive" />
           {title}

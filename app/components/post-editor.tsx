@@ -57,7 +57,7 @@ export function PostEditor({
 export function PostPreview({ title, html, label = "Preview" }: { title: string; html: string; label?: string }) {
   return (
     <section aria-labelledby="preview-title" className="grid gap-3 rounded-xl border-2 border-dashed p-6">
-      <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{label}</p>
+      <p className="text-sm font-semibold text-muted-foreground">{label}</p>
       <h2 id="preview-title" className="wrap-anywhere text-2xl font-bold">
         {title}
       </h2>

@@ -2,7 +2,7 @@
 // for members (app-shell.tsx), so readers never download Radix's menu code.
 import { LogOut, Settings, UserRound } from "~/components/icons";
 import { Link, useSubmit } from "react-router";
-import type { ShellViewer } from "./app-shell";
+import type { ShellViewer } from "~/lib/shell-viewer";
 import {
   DropdownMenu,
   DropdownMenuContent,

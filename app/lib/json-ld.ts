@@ -1,11 +1,17 @@
 // Structured data (schema.org JSON-LD) built from what the page shows, so the two never disagree.
 // Pages hand these objects to `seo({ jsonLd })`.
 import { organization } from "./seo";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "./share-image";
 
 const CONTEXT = "https://schema.org";
 
 export function absoluteUrl(siteUrl: string, path: string) {
   return new URL(path, siteUrl).toString();
+}
+
+/** The 1200 x 630 PNG the build renders from an SVG illustration (/share/…), with its size. */
+export function shareImageObject(siteUrl: string, svgPath: string) {
+  return { "@type": "ImageObject", url: absoluteUrl(siteUrl, shareImagePath(svgPath)), width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
 }
 
 export function articleJsonLd(
@@ -18,7 +24,8 @@ export function articleJsonLd(
     "@type": "Article",
     headline: article.headline,
     description: article.description,
-    image: [absoluteUrl(siteUrl, article.image)],
+    // Search engines take raster images for results; the drawing itself follows.
+    image: [shareImageObject(siteUrl, article.image), absoluteUrl(siteUrl, article.image)],
     datePublished: article.datePublished,
     dateModified: article.dateModified,
     author: organization(siteUrl),

@@ -1,6 +1,6 @@
 // One helper builds every page's head: title, description, keywords, canonical, robots,
 // Open Graph, Twitter and JSON-LD. Pages call it from their `meta` export.
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "./share-image";
+import { DEFAULT_SHARE_IMAGE, LOGO_PATH, LOGO_SIZE, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "./share-image";
 import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Capsiva RA Community";
@@ -45,7 +45,7 @@ export function seo(siteUrl: string, input: SeoInput): MetaDescriptor[] {
   const description = input.description ?? DEFAULT_DESCRIPTION;
   const keywords = (input.keywords ?? DEFAULT_KEYWORDS).join(", ");
   const url = input.path !== undefined ? new URL(input.path, siteUrl).toString() : undefined;
-  const imagePath = shareImagePath(input.image ?? "/og-image.svg");
+  const imagePath = shareImagePath(input.image ?? DEFAULT_SHARE_IMAGE);
   const image = new URL(imagePath, siteUrl).toString();
   const png = imagePath.endsWith(".png");
   const tags: MetaDescriptor[] = [
@@ -69,6 +69,8 @@ export function seo(siteUrl: string, input: SeoInput): MetaDescriptor[] {
     { name: "twitter:image", content: image },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
+    // Feed readers and browsers find the members' stories feed from any page, not only /rss.xml.
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: SITE_NAME, href: `${siteUrl}/rss.xml` },
   ];
   if (url) {
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
@@ -89,6 +91,7 @@ export function organization(siteUrl: string) {
     "@type": "Organization",
     name: "Capsiva",
     url: siteUrl,
-    logo: { "@type": "ImageObject", url: new URL("/favicon.svg", siteUrl).toString() },
+    // A PNG the build renders from the favicon drawing: search engines do not take SVG logos.
+    logo: { "@type": "ImageObject", url: new URL(LOGO_PATH, siteUrl).toString(), width: LOGO_SIZE, height: LOGO_SIZE },
   };
 }

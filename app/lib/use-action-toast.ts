@@ -1,5 +1,6 @@
 import * as React from "react";
-import { useToast, type ToastMessage } from "~/components/ui/toast";
+import { useToast } from "./toast-context";
+import type { ToastMessage } from "./toast-message";
 
 /** Shows the toast an action returned (once per result). */
 export function useActionToast(result: { toast?: ToastMessage } | undefined | null) {

@@ -58,9 +58,12 @@ export const rowIdField = z.coerce.number().int().positive().max(MAX_ROW_ID);
  * The hidden key that makes a double-submitted form store one row. The form sends a UUID; any
  * other value is ignored (as if none was sent) rather than stored.
  */
+export const SUBMISSION_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const SUBMISSION_KEY_RULE = "submissionKey must be 1 to 64 letters, digits, '-' or '_'.";
+
 const submissionKeyField = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .regex(SUBMISSION_KEY_PATTERN)
   .optional()
   .catch(undefined);
 

@@ -10,6 +10,10 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
+import { memberPasskeys } from "~/server/passkey.server";
+import { isRateLimited } from "~/server/rate-limit.server";
+import { proveIdentity, reauthMethod } from "~/server/reauth.server";
+import type { Runtime } from "~/server/runtime.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account-security";
@@ -19,17 +23,59 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
-  return { enabled: viewer.twoFactorEnabled, aal: viewer.aal, passkeys: await listPasskeys(context.get(runtimeContext), request) };
+  const { db } = context.get(runtimeContext);
+  const [rows, reauth] = await Promise.all([memberPasskeys(db, viewer.id), reauthMethod(db, viewer.id)]);
+  const passkeys: PasskeyItem[] = rows.map((p) => ({
+    id: p.id,
+    name: p.name?.trim() || "Passkey",
+    createdAt: p.createdAt ? new Date(p.createdAt).toISOString() : null,
+    lastUsedAt: p.lastUsedAt ? new Date(p.lastUsedAt).toISOString() : null,
+  }));
+  return { enabled: viewer.twoFactorEnabled, aal: viewer.aal, passkeys, reauth };
 }
 
-async function listPasskeys(runtime: Parameters<typeof callAuth>[0], request: Request): Promise<PasskeyItem[]> {
-  const result = await callAuth<{ id: string; name?: string | null; createdAt?: string | null }[]>(runtime, request, "/passkey/list-user-passkeys", undefined, "GET");
-  if (!result.ok || !Array.isArray(result.body)) return [];
-  return result.body.map((p) => ({ id: p.id, name: p.name?.trim() || "Passkey", createdAt: p.createdAt ?? null }));
+/**
+ * Before a passkey is added, the member proves it is them (password, or a fresh two-step code
+ * without one); the proof lets this session use the passkey endpoints for a few minutes.
+ */
+async function confirmForPasskey(runtime: Runtime, request: Request, viewer: { id: string; sessionId: string }, form: FormData) {
+  const intent = "passkey-confirm";
+  const secret = String(form.get("secret") ?? "").slice(0, LIMITS.passwordMax + 1);
+  const name = String(form.get("name") ?? "").trim().slice(0, PASSKEY_NAME_MAX);
+  if (!name) return data({ intent, error: null, passkeyError: "Give the passkey a name, such as 'My phone', so you can tell your passkeys apart." }, { status: 400 });
+  if (!secret) return data({ intent, error: null, passkeyError: "Enter your password (or, without one, a code from your authenticator app) to add a passkey." }, { status: 400 });
+  try {
+    await runtime.limiter.consume("reauth", viewer.id);
+  } catch (error) {
+    if (isRateLimited(error)) return data({ intent, error: null, passkeyError: error.message }, { status: 429 });
+    throw error;
+  }
+  const outcome = await proveIdentity({
+    db: runtime.db,
+    userId: viewer.id,
+    sessionId: viewer.sessionId,
+    secret,
+    secretConfig: (await runtime.auth.$context).secretConfig,
+    verifyPassword: async (password) => {
+      try {
+        await runtime.auth.api.verifyPassword({ body: { password }, headers: request.headers });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
+  const refusal = {
+    wrong: "That is not right. Check your password (or the code from your authenticator app) and try again.",
+    used: "This code has already been used. Please wait for the next code from your authenticator app.",
+    none: "Your account has no password or two-step verification to confirm it is you. Choose a password first (Forgot password on the sign-in page).",
+  } as const;
+  if (outcome !== "ok") return data({ intent, error: null, passkeyError: refusal[outcome] }, { status: 400 });
+  return { intent, error: null, passkeyConfirmed: { name, at: Date.now() } };
 }
 
 /** Renaming and removing passkeys are plain form posts; adding one happens in the browser. */
-async function passkeyAction(runtime: Parameters<typeof callAuth>[0], request: Request, intent: string, form: FormData) {
+async function passkeyAction(runtime: Runtime, request: Request, intent: string, form: FormData) {
   const id = String(form.get("id") ?? "").slice(0, 200);
   if (intent === "passkey-add") {
     return data({ intent, error: null, passkeyError: "Adding a passkey needs JavaScript, because your browser creates the passkey. Turn JavaScript on and try again." }, { status: 400 });
@@ -62,11 +108,12 @@ async function enrolment(totpURI: string, backupCodes: string[]): Promise<Enrolm
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireUser(request, context);
+  const viewer = requireUser(request, context);
   const runtime = context.get(runtimeContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const password = String(form.get("password") ?? "").slice(0, LIMITS.passwordMax + 1);
+  if (intent === "passkey-confirm") return confirmForPasskey(runtime, request, viewer, form);
   if (intent.startsWith("passkey-")) return passkeyAction(runtime, request, intent, form);
 
   if (intent === "enable") {
@@ -100,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent, error: "Unknown action" }, { status: 400 });
 }
 
-type ActionData = { intent: string; error: string | null; passkeyError?: string; enrolment?: Enrolment; newBackupCodes?: string[]; toast?: never };
+type ActionData = { intent: string; error: string | null; passkeyError?: string; passkeyConfirmed?: { name: string; at: number }; enrolment?: Enrolment; newBackupCodes?: string[]; toast?: never };
 
 function BackupCodes({ codes }: { codes: string[] }) {
   return (
@@ -211,7 +258,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       )}
-      <PasskeyManager passkeys={loaderData.passkeys} error={result?.passkeyError} signedInWithPasskey={loaderData.aal === "aal2" && !loaderData.enabled} />
+      <PasskeyManager passkeys={loaderData.passkeys} reauth={loaderData.reauth} error={result?.passkeyError} signedInWithPasskey={loaderData.aal === "aal2" && !loaderData.enabled} />
     </div>
   );
 }

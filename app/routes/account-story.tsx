@@ -14,7 +14,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { fieldErrors, storySchema } from "~/lib/validation";
 import { getPendingStory, updatePendingStory, withdrawPendingStory } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
-import { postHtml } from "~/server/post-markdown.server";
+import { previewHtml } from "~/server/preview.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account-story";
@@ -31,14 +31,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const story = id ? await getPendingStory(context.get(runtimeContext).db, viewer.id, id) : null;
   if (!story) throw data(null, { status: 404 });
   // The text as typed fills the edit field; the preview is the server's rendering of it.
-  return { story: { ...story, contentHtml: postHtml(story.content) } };
+  return { story };
 }
 
 type Errors = Record<string, string | undefined>;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
-  const { db } = context.get(runtimeContext);
+  const runtime = context.get(runtimeContext);
+  const { db } = runtime;
   const id = storyId(params.postId);
   if (!id) throw data(null, { status: 404 });
   const form = await request.formData();
@@ -61,7 +62,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) as Errors, values, confirmWithdraw: false, preview: null }, { status: 400 });
   if (intent === "preview") {
     if (!(await stillPending())) return gone({ form: "This story is no longer waiting for review: an editor may have published it, so it can no longer be changed here. Your text is below." });
-    return { intent, errors: {} as Errors, values, confirmWithdraw: false, preview: { title: parsed.data.title, html: postHtml(parsed.data.content) } };
+    const preview = await previewHtml(runtime.limiter, viewer.id, parsed.data.content);
+    if (!preview.ok) return data({ intent, errors: { content: preview.message } as Errors, values, confirmWithdraw: false, preview: null }, { status: 429 });
+    return { intent, errors: {} as Errors, values, confirmWithdraw: false, preview: { title: parsed.data.title, html: preview.html } };
   }
   const saved = await updatePendingStory(db, viewer.id, id, parsed.data);
   if (!saved) {

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { DangerZone } from "~/components/danger-zone";
 import { FormAlert, TextField } from "~/components/form-field";
+import { SignedInSessions } from "~/components/account/signed-in-sessions";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -24,6 +25,7 @@ import { runtimeContext } from "~/server/context";
 import { deviceName } from "~/server/device-name.server";
 import { profileSettings, setPublicProfile } from "~/server/profiles.server";
 import { EMAIL_CHOICES, emailChoice, setEmailChoice, type EmailChoice } from "~/server/email/outbox.server";
+import { memberPasskeys, removeAllPasskeys } from "~/server/passkey.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     displayName: viewer.displayName,
     twoFactorEnabled: viewer.twoFactorEnabled,
     welcome: new URL(request.url).searchParams.has("welcome"),
+    passkeyCount: (await memberPasskeys(db, viewer.id)).length,
     sessions: sessionRows.map((s) => ({ id: s.id, updatedAt: s.updatedAt, device: deviceName(s.userAgent), current: s.id === viewer.sessionId })),
     stories,
     profile,
@@ -121,7 +124,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "revoke-others": {
       const n = await revokeOtherSessions(db, viewer.id, viewer.sessionId);
-      return { intent, errors: {}, toast: toast("Other sessions signed out", `${n} other session${n === 1 ? "" : "s"} ended.`) };
+      const removed = form.get("removePasskeys") === "true" ? await removeAllPasskeys(db, viewer.id) : 0;
+      const passkeyNote = removed ? ` ${removed} passkey${removed === 1 ? "" : "s"} removed.` : "";
+      return { intent, errors: {}, toast: toast("Other sessions signed out", `${n} other session${n === 1 ? "" : "s"} ended.${passkeyNote}`) };
     }
     case "delete-account": {
       const content = form.get("content") === "delete" ? "delete" : form.get("content") === "keep" ? "keep" : null;
@@ -306,38 +311,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
 
-          <div className="grid gap-3">
-            <h3 className="text-lg font-semibold">Where you are signed in</h3>
-            <ul className="grid gap-2">
-              {loaderData.sessions.map((s) => (
-                <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-                  <span className="min-w-0 wrap-anywhere">
-                    {s.device}
-                    <span className="block text-sm text-muted-foreground">
-                      Last active <RelativeTime date={s.updatedAt} /> {s.current ? "· this browser" : ""}
-                    </span>
-                  </span>
-                  {s.current ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke-session" />
-                      <input type="hidden" name="sessionId" value={s.id} />
-                      <Button type="submit" variant="outline" size="sm">
-                        Sign out this session
-                      </Button>
-                    </Form>
-                  )}
-                </li>
-              ))}
-            </ul>
-            {loaderData.sessions.length > 1 ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="revoke-others" />
-                <Button type="submit" variant="outline">
-                  Sign out of all other sessions
-                </Button>
-              </Form>
-            ) : null}
-          </div>
+          <SignedInSessions sessions={loaderData.sessions} passkeyCount={loaderData.passkeyCount} />
           <Form method="post" action="/auth/sign-out">
             <Button type="submit" variant="secondary">
               Sign out

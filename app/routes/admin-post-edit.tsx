@@ -6,7 +6,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { fieldErrors, postFormValues, postSchema } from "~/lib/validation";
 import { deletePost, getPostById, setPublished, SlugTakenError, updatePost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
-import { postHtml } from "~/server/post-markdown.server";
+import { previewHtml } from "~/server/preview.server";
 import { requireRole } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-post-edit";
@@ -23,11 +23,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const post = id ? await getPostById(context.get(runtimeContext).db, id) : null;
   if (!post) throw data(null, { status: 404 });
   // The text as typed fills the form; the editor reviews it as readers will see it.
-  return { post: { id: post.id, title: post.title, slug: post.slug, excerpt: post.excerpt ?? "", content: post.content, published: post.published, contentHtml: postHtml(post.content) } };
+  return { post: { id: post.id, title: post.title, slug: post.slug, excerpt: post.excerpt ?? "", content: post.content, published: post.published, contentHtml: post.contentHtml } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireRole(request, context, "admin");
+  const editor = requireRole(request, context, "admin");
   const runtime = context.get(runtimeContext);
   const id = postId(params.postId);
   if (!id) throw data(null, { status: 404 });
@@ -45,7 +45,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = postFormValues(form);
   const parsed = postSchema.safeParse(values);
   if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), preview: null }, { status: 400 });
-  if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, html: postHtml(parsed.data.content) } };
+  if (intent === "preview") {
+    const preview = await previewHtml(runtime.limiter, editor.id, parsed.data.content);
+    if (!preview.ok) return data({ values, errors: { content: preview.message }, preview: null }, { status: 429 });
+    return { values, errors: {}, preview: { title: parsed.data.title, html: preview.html } };
+  }
   try {
     const row = await updatePost(runtime.db, id, { ...parsed.data, slug: parsed.data.slug || undefined });
     if (!row) throw data(null, { status: 404 });

@@ -7,7 +7,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { fieldErrors, postFormValues, postSchema } from "~/lib/validation";
 import { COMMUNITY_AUTHOR, createPost, listForEditors, SlugTakenError } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
-import { postHtml } from "~/server/post-markdown.server";
+import { previewHtml } from "~/server/preview.server";
 import { requireRole } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-posts";
@@ -28,7 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = postFormValues(form);
   const parsed = postSchema.safeParse(values);
   if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), preview: null }, { status: 400 });
-  if (intent === "preview") return { values, errors: {}, preview: { title: parsed.data.title, html: postHtml(parsed.data.content) } };
+  if (intent === "preview") {
+    const preview = await previewHtml(runtime.limiter, editor.id, parsed.data.content);
+    if (!preview.ok) return data({ values, errors: { content: preview.message }, preview: null }, { status: 429 });
+    return { values, errors: {}, preview: { title: parsed.data.title, html: preview.html } };
+  }
   try {
     const post = await createPost(runtime.db, { ...parsed.data, slug: parsed.data.slug || undefined, authorId: editor.id, published: intent === "save-publish" });
     return redirectWithToast(`/admin/posts/${post.id}`, { title: intent === "save-publish" ? "Post published" : "Draft saved" });

@@ -4,10 +4,12 @@ import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { PostBody } from "~/components/post-body";
 import { organization, seo, siteUrlFrom } from "~/lib/seo";
+import { shareImageObject } from "~/lib/json-ld";
+import { DEFAULT_SHARE_IMAGE } from "~/lib/share-image";
 import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
-import { postHtml, postPlainText } from "~/server/post-markdown.server";
+import { postPlainText } from "~/server/post-markdown.server";
 import type { Route } from "./+types/article";
 import { publicPage } from "~/lib/public-page";
 
@@ -34,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       title: post.title,
       slug: post.slug,
       excerpt: post.excerpt,
-      contentHtml: postHtml(post.content),
+      contentHtml: post.contentHtml,
       contentText: postPlainText(post.content).slice(0, ARTICLE_DESCRIPTION_FALLBACK),
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
@@ -63,6 +65,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       "@type": "Article",
       headline: p.title,
       description,
+      // Stories have no illustration of their own: the site's share image stands for them.
+      image: [shareImageObject(siteUrl, DEFAULT_SHARE_IMAGE)],
       datePublished: p.publishedAt,
       dateModified: p.updatedAt,
       author: { "@type": "Person", name: p.author },

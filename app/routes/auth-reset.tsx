@@ -8,6 +8,8 @@ import { newPasswordField } from "~/lib/validation";
 import { passwordProblem } from "~/server/account-policy.server";
 import { authMessage, callAuth, failureStatus } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
+import { removeAllPasskeys } from "~/server/passkey.server";
+import type { Runtime } from "~/server/runtime.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth-reset";
 
@@ -35,12 +37,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const weak = passwordProblem(parsed.data);
   if (weak) return data({ error: weak }, { status: 400 });
   if (form.get("password") !== form.get("confirm")) return data({ error: "The two passwords do not match" }, { status: 400 });
+  // Whose link it is, read before the reset uses it up: a passkey someone else added survives a
+  // new password, so the form offers to remove them too.
+  const removePasskeys = form.get("removePasskeys") === "true";
+  const owner = removePasskeys && /^[A-Za-z0-9_-]{10,200}$/.test(token) ? await resetLinkOwner(runtime, token) : null;
   const result = await callAuth(runtime, request, "/reset-password", { newPassword: parsed.data, token });
   if (!result.ok) {
     const message = result.status === 429 || result.status === 503 ? authMessage(result) : "This reset link is invalid or has expired. Please ask for a new one.";
     return data({ error: message }, { status: failureStatus(result) });
   }
-  return redirectWithToast("/auth", { title: "Password updated", description: "Sign in with your new password" });
+  const removed = owner ? await removeAllPasskeys(runtime.db, owner) : 0;
+  const description = removed ? `Your passkeys were removed too. Sign in with your new password.` : "Sign in with your new password";
+  return redirectWithToast("/auth", { title: "Password updated", description });
+}
+
+async function resetLinkOwner(runtime: Runtime, token: string) {
+  const found = await (await runtime.auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return found && new Date(found.expiresAt) > new Date() ? found.value : null;
 }
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
@@ -66,6 +79,10 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="token" value={loaderData.token} />
               <TextField id="reset-password" label="New password" name="password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} />
               <TextField id="reset-confirm" label="Confirm new password" name="confirm" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} />
+              <label htmlFor="reset-remove-passkeys" className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-3 text-base">
+                <input id="reset-remove-passkeys" name="removePasskeys" type="checkbox" value="true" className="size-6 accent-primary" />
+                Also remove all passkeys from my account
+              </label>
               <Button type="submit" disabled={busy}>
                 {busy ? "Saving..." : "Save new password"}
               </Button>

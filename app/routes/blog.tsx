@@ -4,6 +4,7 @@ import { Pagination, pageParam } from "~/components/pagination";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { CardLink } from "~/components/card-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FEATURED_GUIDES, preview } from "~/lib/featured";
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
@@ -119,13 +120,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((g) => (
               <li key={g.slug}>
-                <Card className="h-full">
+                <Card className="relative h-full">
                   <CardContent className="grid gap-3 pt-6">
                     <Badge className="w-fit">{g.badge}</Badge>
                     <h3 className="text-lg font-semibold leading-snug">
-                      <Link to={`/blog/${g.slug}`} className="hover:underline">
-                        {g.title}
-                      </Link>
+                      <CardLink to={`/blog/${g.slug}`}>{g.title}</CardLink>
                     </h3>
                     <p className="text-muted-foreground">{g.description}</p>
                   </CardContent>
@@ -144,15 +143,15 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 sm:grid-cols-2">
             {stories.map((s) => (
               <li key={s.id}>
-                <Card className="h-full">
+                <Card className="relative h-full">
                   <CardContent className="grid gap-2 pt-6">
                     <Badge variant="secondary" className="w-fit">
                       Community
                     </Badge>
                     <h3 className="text-lg font-semibold leading-snug">
-                      <Link to={`/article/${s.slug}`} className="wrap-anywhere hover:underline">
+                      <CardLink to={`/article/${s.slug}`} className="wrap-anywhere">
                         {s.title}
-                      </Link>
+                      </CardLink>
                     </h3>
                     <p className="wrap-anywhere text-muted-foreground">{s.excerpt}</p>
                     <p className="text-sm text-muted-foreground">

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
-import { emailChoice, setEmailChoice } from "~/server/email/outbox.server";
+import { emailAddressOf, emailChoice, setEmailChoice } from "~/server/email/outbox.server";
 import type { Route } from "./+types/email-unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Stop notification emails", path: "/email/unsubscribe", noindex: true });
@@ -22,11 +22,21 @@ function memberOf(request: Request, context: Route.LoaderArgs["context"]) {
   return context.get(runtimeContext).unsubscribeTokens.verify(token);
 }
 
+/**
+ * Which address the emails go to, partly hidden ("p•••@example.com"): enough for its owner to
+ * know it, little for anyone the link was forwarded to.
+ */
+export function maskedAddress(email: string) {
+  const at = email.lastIndexOf("@");
+  return at < 1 ? "your address" : `${Array.from(email)[0]}•••${email.slice(at)}`;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const memberId = memberOf(request, context);
-  if (!memberId) return data({ state: "invalid" as const }, { status: 400 });
-  const choice = await emailChoice(context.get(runtimeContext).db, memberId);
-  return { state: choice === "never" ? ("already" as const) : ("ask" as const) };
+  if (!memberId) return data({ state: "invalid" as const, address: null }, { status: 400 });
+  const { db } = context.get(runtimeContext);
+  const [choice, email] = await Promise.all([emailChoice(db, memberId), emailAddressOf(db, memberId)]);
+  return { state: choice === "never" ? ("already" as const) : ("ask" as const), address: email ? maskedAddress(email) : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,6 +54,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-bold">Stop notification emails</h1>
+          {loaderData.address ? <p>{`For the emails sent to ${loaderData.address}.`}</p> : null}
           <CardDescription>Notifications still show on the site when you sign in; only the emails stop.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

@@ -1,7 +1,10 @@
 import { AuthorName } from "~/components/author-name";
+import { AnswerToggle } from "~/components/forum/answer-toggle";
+import { ReportForm } from "~/components/forum/report-form";
 import { PostBody } from "~/components/post-body";
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { textOfHtml } from "~/lib/html-text";
+import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
 import * as React from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
@@ -103,31 +106,21 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   if (!loaderData) return seo(siteUrl, { title: "Question not found", noindex: true });
   const q = loaderData.question;
-  const person = (name: string) => ({ "@type": "Person", name });
+  const shown = q.answers.filter((a) => !a.hidden);
   return seo(siteUrl, {
     title: q.title,
     description: textOfHtml(q.contentHtml).slice(0, 160),
     path: `/forum/${q.id}`,
     type: "article",
-    jsonLd: {
-      "@context": "https://schema.org",
-      "@type": "QAPage",
-      mainEntity: {
-        "@type": "Question",
-        name: q.title,
-        text: textOfHtml(q.contentHtml),
-        answerCount: q.answers.filter((a) => !a.hidden).length,
-        dateCreated: q.createdAt,
-        author: person(q.authorName),
-        suggestedAnswer: q.answers.filter((a) => !a.hidden).map((a) => ({
-          "@type": "Answer",
-          text: textOfHtml(a.contentHtml),
-          dateCreated: a.createdAt,
-          url: `${siteUrl}/forum/${q.id}#answer-${a.id}`,
-          author: person(a.authorName),
-        })),
-      },
-    },
+    jsonLd: qaPageJsonLd(siteUrl, {
+      id: q.id,
+      title: q.title,
+      contentText: textOfHtml(q.contentHtml),
+      authorName: q.authorName,
+      createdAt: q.createdAt,
+      answers: shown.map((a) => ({ id: a.id, contentText: textOfHtml(a.contentHtml), authorName: a.authorName, createdAt: a.createdAt, helpfulCount: a.helpfulCount })),
+      acceptedId: shown.find((a) => a.helpedMost)?.id ?? null,
+    }),
   });
 };
 
@@ -277,25 +270,6 @@ function FollowButton({ following }: { following: boolean }) {
 
 type ActionData = PostFormResult & { intent?: string; answerId?: number; targetType?: string; targetId?: number; toast?: ReturnType<typeof toastOf> };
 
-function ReportForm({ targetType, targetId, result }: { targetType: "question" | "answer"; targetId: number; result?: ActionData }) {
-  // Question 3 and answer 3 are different things: the error belongs to the form of both.
-  const mine = result?.intent === "report" && result.targetType === targetType && result.targetId === targetId ? result : undefined;
-  return (
-    <details className="group" open={Boolean(mine)}>
-      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Report</summary>
-      <Form method="post" className="mt-2 grid max-w-md gap-3">
-        <input type="hidden" name="intent" value="report" />
-        <input type="hidden" name="targetType" value={targetType} />
-        <input type="hidden" name="targetId" value={targetId} />
-        <TextAreaField id={`report-${targetType}-${targetId}`} label="What is wrong with it?" name="reason" required maxLength={LIMITS.reportReasonMax} rows={2} error={mine?.errors?.reason} />
-        <Button type="submit" variant="outline" size="sm">
-          Send report
-        </Button>
-      </Form>
-    </details>
-  );
-}
-
 function OwnerControls({ kind, id, title, content, result }: { kind: "question" | "answer"; id: number; title?: string; content: string; result?: ActionData }) {
   const editIntent = kind === "question" ? "edit-question" : "edit-answer";
   const mine = result?.intent === editIntent && (kind === "question" || result.answerId === id) ? result : undefined;
@@ -375,19 +349,6 @@ function HiddenNote({ what }: { what: string }) {
 
 type ShownAnswer = Route.ComponentProps["loaderData"]["question"]["answers"][number];
 
-/** A toggle on one answer (Helpful, Helped me most): says whether it is on, works without scripts. */
-function AnswerToggle({ intent, answerId, pressed, label }: { intent: "helpful" | "helped-most"; answerId: number; pressed: boolean; label: string }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="answerId" value={answerId} />
-      <Button type="submit" variant="outline" aria-pressed={pressed}>
-        {label}
-      </Button>
-    </Form>
-  );
-}
-
 function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: ShownAnswer; signedIn: boolean; asker: boolean; moderator: boolean; result?: ActionData }) {
   const n = answer.helpfulCount;
   return (
@@ -404,8 +365,8 @@ function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: Sh
           </p>
           {signedIn ? (
             <div className="flex flex-wrap gap-2">
-              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} label="Helpful" /> : null}
-              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} label="Helped me most" /> : null}
+              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
+              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
               {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>
@@ -472,15 +433,16 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <PostBody html={question.contentHtml} className="text-lg" />
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
+          // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
           <div className="flex flex-wrap items-start gap-2">
+            <FollowButton following={following} />
+            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
+            {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
             {question.isMine ? (
               <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
             ) : (
               <ReportForm targetType="question" targetId={question.id} result={result} />
             )}
-            {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
-            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
-            <FollowButton following={following} />
           </div>
         ) : null}
       </article>

@@ -6,12 +6,14 @@ import { articleJsonLd, breadcrumbJsonLd, faqPageJsonLd } from "~/lib/json-ld";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { guideReviewer, publicConfig } from "~/server/env.server";
+import { pageAddressOf } from "~/server/session.server";
 import { allGuides, getGuide } from "~/server/guides.server";
 import type { Route } from "./+types/guide";
 import { publicPage } from "~/lib/public-page";
 
+/** The guide's slug from the page's own address (a client-side navigation asks for "<page>.data"). */
 function guideSlugFrom(request: Request) {
-  return new URL(request.url).pathname.split("/").filter(Boolean).pop() ?? "";
+  return pageAddressOf(request).split("?")[0].split("/").filter(Boolean).pop() ?? "";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

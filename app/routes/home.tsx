@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { CardLink } from "~/components/card-link";
 import { Card, CardContent } from "~/components/ui/card";
 import { preview } from "~/lib/featured";
 import { organization, seo, siteUrlFrom, SITE_NAME } from "~/lib/seo";
@@ -145,15 +146,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 md:grid-cols-2">
             {activity.map((item) => (
               <li key={`${item.type}-${item.id}`}>
-                <Card className="h-full">
+                <Card className="relative h-full">
                   <CardContent className="grid gap-2 pt-6">
                     <Badge variant={item.type === "post" ? "default" : "secondary"} className="w-fit">
                       {item.type === "post" ? "Blog Post" : "Question"}
                     </Badge>
                     <h3 className="text-lg font-semibold leading-snug">
-                      <Link to={item.href} className="wrap-anywhere hover:underline">
+                      <CardLink to={item.href} className="wrap-anywhere">
                         {item.title}
-                      </Link>
+                      </CardLink>
                     </h3>
                     <p className="wrap-anywhere text-muted-foreground">{item.preview}</p>
                     <p className="text-sm text-muted-foreground">

@@ -13,5 +13,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) throw data(null, { status: 404 });
   const target = await openNotification(context.get(runtimeContext).db, viewer.id, id);
   if (!target) throw data(null, { status: 404 });
+  if (target.questionId === null) return redirect("/account/security");
   return redirect(`/forum/${target.questionId}#answer-${target.answerId}`);
 }

@@ -58,7 +58,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   <p className="flex flex-wrap items-center gap-2">
                     {n.unread ? <Badge>New</Badge> : null}
                     <span className={n.unread ? "font-semibold" : undefined}>
-                      {n.kind === "answer"
+                      {n.kind === "passkey-added"
+                        ? "A passkey was added to your account"
+                        : n.kind === "answer"
                         ? `${n.authorName} answered your question`
                         : n.kind === "followed"
                           ? `${n.authorName} answered a question you follow`
@@ -69,7 +71,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   </p>
                   {/* A whole page load: opening it marks it read on the way to the answer. */}
                   <Link to={`/notifications/${n.id}`} reloadDocument className="inline-flex min-h-11 items-center font-medium underline wrap-anywhere">
-                    {n.questionTitle}
+                    {n.questionTitle ?? "Not you? Review and remove passkeys on your security page"}
                   </Link>
                   <RelativeTime date={n.createdAt} className="text-sm text-muted-foreground" />
                 </CardContent>

@@ -3,6 +3,7 @@
 // first (a list of about 49,000 common and breached passwords shipped with zxcvbn-ts, read
 // offline). Display names must not pass their owner off as the site or its staff.
 import { dictionary } from "@zxcvbn-ts/language-common";
+import unhomoglyph from "unhomoglyph";
 import { LIMITS } from "~/lib/limits";
 
 let common: Set<string> | undefined;
@@ -26,10 +27,12 @@ export function passwordProblem(password: string): string | null {
 
 export const RESERVED_NAME_MESSAGE = "This display name belongs to the site or its team. Please choose another name.";
 
-// Names compared with case, spacing, punctuation and look-alike digits taken out: "A.d.m.1.n",
-// "capsiva_support" and "Community-Author" are the names they imitate.
+// Names are compared by their confusable skeleton (Unicode UTS #39): NFKC, case folding and the
+// look-alike digits first, then every character mapped to the prototype it is confused with
+// (unhomoglyph carries Unicode's confusables table), so "Аdmin" with a Cyrillic А, "Admın" with a
+// dotless i and "Ａｄｍｉｎ" all become the skeleton of "admin"; spacing and punctuation go last.
 const LOOKALIKES: Record<string, string> = { "0": "o", "1": "i", "!": "i", "|": "i", "3": "e", "4": "a", "@": "a", "5": "s", $: "s", "7": "t" };
-const RESERVED = new Set([
+const RESERVED_NAMES = [
   "admin",
   "admins",
   "administrator",
@@ -51,28 +54,45 @@ const RESERVED = new Set([
   "webmaster",
   "raccommunity",
   "racommunity",
-]);
+];
 // Words that claim a role wherever they stand in a name ("Admin Jane", "Jane the moderator").
-const ROLE_WORDS = new Set(["admin", "admins", "administrator", "moderator", "moderators", "mod", "mods", "staff", "sysadmin", "webmaster"]);
-const ROLE_EDGES = /^(admin|administrator|moderator)|(admin|administrator|moderator)$/;
+const ROLE_NAMES = ["admin", "admins", "administrator", "moderator", "moderators", "mod", "mods", "staff", "sysadmin", "webmaster"];
+const EDGE_NAMES = ["admin", "administrator", "moderator"];
 // Names the site itself shows ('Anonymous', 'Community Author') or its brand, anywhere.
-const SITE_NAMES = /capsiva|anonymous|communityauthor|supportteam/;
+const SITE_NAME_PARTS = ["capsiva", "anonymous", "communityauthor", "supportteam"];
 
-function fold(text: string) {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[0-9!|@$]/g, (c) => LOOKALIKES[c] ?? c);
+/** The confusable skeleton of `text`, folded to letters and digits and spaces between words. */
+export function nameSkeleton(text: string) {
+  const prototypes = (t: string) => unhomoglyph(t.normalize("NFD")).normalize("NFD").replace(/\p{M}/gu, "");
+  const folded = text.normalize("NFKC").toLowerCase().replace(/[0-9!|@$]/g, (c) => LOOKALIKES[c] ?? c);
+  // Some letters fold to a lower case whose prototype is no Latin letter while their other case's
+  // is (Cherokee's small letters map to small capitals): those go through that case. ASCII keeps
+  // its own case ("I" would become "l").
+  const ascii = /^[ -~]*$/;
+  const mapped = [...folded].map((c) => {
+    const own = prototypes(c);
+    if (ascii.test(c) || ascii.test(own)) return own;
+    const other = prototypes(c.toUpperCase());
+    return ascii.test(other) ? other.toLowerCase() : own;
+  });
+  return prototypes(mapped.join("")).toLowerCase();
 }
+
+const compactOf = (skeleton: string) => skeleton.replace(/[^a-z0-9]/g, "");
+const skeletons = (names: string[]) => names.map((n) => compactOf(nameSkeleton(n)));
+const RESERVED = new Set(skeletons(RESERVED_NAMES));
+const ROLE_WORDS = new Set(skeletons(ROLE_NAMES));
+const EDGES = skeletons(EDGE_NAMES);
+const SITE_NAMES = skeletons(SITE_NAME_PARTS);
 
 /** Why `name` cannot be a display name, or null when it can. */
 export function displayNameProblem(name: string): string | null {
-  const folded = fold(name);
-  const compact = folded.replace(/[^a-z0-9]/g, "");
-  const words = folded.split(/[^a-z0-9]+/).filter(Boolean);
+  const skeleton = nameSkeleton(name);
+  const compact = compactOf(skeleton);
+  const words = skeleton.split(/[^a-z0-9]+/).filter(Boolean);
   if (!compact) return null;
-  if (RESERVED.has(compact) || SITE_NAMES.test(compact) || ROLE_EDGES.test(compact)) return RESERVED_NAME_MESSAGE;
+  if (RESERVED.has(compact) || SITE_NAMES.some((n) => compact.includes(n))) return RESERVED_NAME_MESSAGE;
+  if (EDGES.some((n) => compact.startsWith(n) || compact.endsWith(n))) return RESERVED_NAME_MESSAGE;
   if (words.some((w) => ROLE_WORDS.has(w))) return RESERVED_NAME_MESSAGE;
   return null;
 }

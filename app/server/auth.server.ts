@@ -8,12 +8,14 @@ import { jwt, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { SITE_NAME, type Env } from "./env.server";
 import { isDatabaseUnavailable, type Db } from "./db.server";
-import type { Mailer } from "./mail.server";
 import { RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
 import { schema, users } from "../../db/schema";
 import { displayNameProblem, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
+import { confirmMail, knownAddressMail, resetMail, SIGN_UP_REFUSED_MESSAGE, type AccountMailText } from "./email/account-mails.server";
+import { queueAccountMail } from "./email/outbox.server";
+import { noticePasskeyAdded } from "./account-notices.server";
 import { betterAuthLogger, type Logger } from "./log.server";
 import { answeringOutages } from "./auth-outage.server";
 
@@ -37,7 +39,6 @@ export function createAuth(options: {
   db: Db;
   env: Env;
   secret: string;
-  mailer: Mailer;
   log: Logger;
   /** Our per-account limits, applied to the library's own endpoints as much as to our forms. */
   limiter?: RateLimiter;
@@ -49,8 +50,15 @@ export function createAuth(options: {
   onChange?: (scope: "accounts" | "all") => void;
   /** One round trip to the database: tells an outage from a refusal (auth-outage.server.ts). */
   ping?: () => Promise<void>;
+  /** Called after an account mail was queued in the outbox, to send it at once. */
+  onMail?: () => void;
 }) {
-  const { db, env, mailer, limiter, onChange } = options;
+  const { db, env, limiter, onChange } = options;
+  // Account mails wait in the outbox (email/outbox.server.ts); a sender delivers them at once.
+  const queue = async (user: { id: string; email: string }, mail: AccountMailText) => {
+    await queueAccountMail(db, { memberId: user.id, to: user.email, ...mail });
+    options.onMail?.();
+  };
   // Takes a point, answering 429 with our message when the limit is reached.
   const consume = async (name: LimitName, key: string) => {
     try {
@@ -109,27 +117,9 @@ export function createAuth(options: {
       requireEmailVerification: env.requireEmailVerification,
       // With verification on, signing up with a known address answers like a new sign-up; the
       // owner gets a mail saying so instead of a confirmation link.
-      onExistingUserSignUp: async ({ user }) => {
-        await mailer.send({
-          to: user.email,
-          subject: "Someone tried to join the Capsiva RA Community with your email",
-          text:
-            `Someone tried to create an account with ${user.email}, which already has one.\n\n` +
-            `If it was you, sign in at ${env.SITE_URL}/auth or choose a new password at ${env.SITE_URL}/auth/forgot.\n\n` +
-            "If it was not you, you can ignore this message: nothing has changed.",
-        });
-      },
+      onExistingUserSignUp: ({ user }) => queue(user, knownAddressMail(user.email, env.SITE_URL)),
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: "Reset your Capsiva RA Community password",
-          text:
-            `Someone asked to reset the password for ${user.email}.\n\n` +
-            `To choose a new password, open this link within an hour:\n${url}\n\n` +
-            "If it was not you, ignore this message: your password stays as it is.",
-        });
-      },
+      sendResetPassword: ({ user, url }) => queue(user, resetMail(user.email, url)),
     },
     emailVerification: {
       sendOnSignUp: env.requireEmailVerification,
@@ -140,16 +130,7 @@ export function createAuth(options: {
         await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
       },
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: "Confirm your email for the Capsiva RA Community",
-          text:
-            "Welcome to the RA community!\n\n" +
-            `Please confirm your email address by opening this link:\n${url}\n\n` +
-            "If you did not sign up, you can ignore this message.",
-        });
-      },
+      sendVerificationEmail: ({ user, url }) => queue(user, confirmMail(url)),
     },
     databaseHooks: {
       user: {
@@ -190,8 +171,10 @@ export function createAuth(options: {
         if (ctx.path === "/delete-user" && (typeof body.password !== "string" || !body.password)) {
           throw refuse("Please enter your password to delete your account.", "PASSWORD_REQUIRED");
         }
-        // Deletion by a mailed token is not offered: nothing here ever sends one.
-        if (ctx.path === "/delete-user/callback") throw new APIError("NOT_FOUND");
+        // Deletion by a mailed token is not offered: nothing here ever sends one. The library's
+        // session list would hand any one session the raw tokens of all the others; /account
+        // lists sessions through our own code, without tokens, so the endpoint is closed.
+        if (ctx.path === "/delete-user/callback" || ctx.path === "/list-sessions") throw new APIError("NOT_FOUND");
         if (ctx.path === "/two-factor/verify-totp" && typeof body.code === "string") {
           const userId = await twoFactorUserId(ctx);
           if (userId && !(await claimTotpCode(db, ctx.context.secretConfig, userId, body.code))) {
@@ -204,6 +187,13 @@ export function createAuth(options: {
         if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned) && typeof ctx.body?.email === "string") {
           // A member who got in after a few mistakes starts again from a full allowance here.
           await limiter?.reset("signInAccount", `${ctx.body.email.trim().toLowerCase().slice(0, 320)} ${clientOf(ctx.headers)}`);
+        }
+        if (ctx.path === "/sign-up/email" && isAPIError(ctx.context.returned) && ctx.context.returned.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+          // Signed in at once without a confirmation step, a sign-up cannot hide that the address
+          // is taken; it says so in our words, and the owner learns that someone tried.
+          const known = await ctx.context.internalAdapter.findUserByEmail(String(ctx.body?.email ?? "").toLowerCase());
+          if (known) await queue(known.user, knownAddressMail(known.user.email, env.SITE_URL));
+          throw new APIError("UNPROCESSABLE_ENTITY", { message: SIGN_UP_REFUSED_MESSAGE, code: "SIGN_UP_REFUSED" });
         }
         if (READ_ONLY_PATHS.has(ctx.path)) return;
         onChange?.(MEMBERSHIP_PATHS.test(ctx.path) && !isAPIError(ctx.context.returned) ? "all" : "accounts");
@@ -237,14 +227,24 @@ export function createAuth(options: {
     },
     plugins: [
       twoFactor({ issuer: SITE_NAME }),
-      ...passkeyPlugins(env),
+      ...passkeyPlugins(env, {
+        db,
+        onAdded: async (userId, name) => {
+          await noticePasskeyAdded(db, { userId, passkeyName: name, siteUrl: env.SITE_URL });
+          options.onMail?.();
+        },
+      }),
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
         // Tokens come from GET /api/auth/token; signing one into a header on every session read
         // (every page a member opens) would be work nobody uses.
         disableSettingJwtHeader: true,
-        // API tokens carry who (sub) and the role, nothing personal such as the email address.
-        jwt: { expirationTime: "15m", definePayload: ({ user }) => ({ role: (user as { role?: string }).role ?? "member" }) },
+        // API tokens carry who (sub), the role and the session they came from (sid, checked on
+        // every API call so that ending the session ends the token), nothing personal.
+        jwt: {
+          expirationTime: "15m",
+          definePayload: ({ user, session }) => ({ role: (user as { role?: string }).role ?? "member", sid: session.id }),
+        },
       }),
     ],
   });

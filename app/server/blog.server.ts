@@ -4,6 +4,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { PROFILE_LINK } from "./profiles.server";
+import { rendered, storedHtmlOf } from "./stored-html.server";
 import { blogPosts, profiles } from "../../db/schema";
 import { slugify } from "./slug.server";
 
@@ -105,18 +106,19 @@ export async function listPublished(db: Db, options: { page?: number; pageSize?:
 /** One published post by slug, or null (unpublished posts are not found). */
 export async function getPublishedPost(db: Db, slug: string) {
   const [row] = await db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, contentHtml: blogPosts.contentHtml, htmlVersion: blogPosts.htmlVersion })
     .from(blogPosts)
     .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
     .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)));
-  return row ? toSummary(row) : null;
+  // The HTML stored when the text was saved (stored-html.server.ts).
+  return row ? { ...toSummary(row), contentHtml: storedHtmlOf(row) } : null;
 }
 
 // ---------------------------------------------------------------- editors
 
 export async function getPostById(db: Db, id: number) {
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-  return row ?? null;
+  return row ? { ...row, contentHtml: storedHtmlOf(row) } : null;
 }
 
 export class SlugTakenError extends Error {}
@@ -158,6 +160,7 @@ export async function createPost(db: Db, input: PostInput & { authorId: string; 
       slug,
       excerpt: input.excerpt || null,
       content: input.content,
+      ...rendered(input.content),
       authorId: input.authorId,
       published: input.published,
       publishedAt: input.published ? now : null,
@@ -172,7 +175,7 @@ export async function updatePost(db: Db, id: number, input: PostInput) {
   if (clash) throw new SlugTakenError(slug);
   const rows = await db
     .update(blogPosts)
-    .set({ title: input.title, slug, excerpt: input.excerpt || null, content: input.content, updatedAt: new Date() })
+    .set({ title: input.title, slug, excerpt: input.excerpt || null, content: input.content, ...rendered(input.content), updatedAt: new Date() })
     .where(eq(blogPosts.id, id))
     .returning({ id: blogPosts.id, slug: blogPosts.slug });
   return rows[0] ?? null;
@@ -208,10 +211,18 @@ export async function listForEditors(db: Db) {
 /** The member's own story while it waits for review; null when it is not theirs or is published. */
 export async function getPendingStory(db: Db, authorId: string, id: number) {
   const [row] = await db
-    .select({ id: blogPosts.id, title: blogPosts.title, content: blogPosts.content, createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt })
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      content: blogPosts.content,
+      contentHtml: blogPosts.contentHtml,
+      htmlVersion: blogPosts.htmlVersion,
+      createdAt: blogPosts.createdAt,
+      updatedAt: blogPosts.updatedAt,
+    })
     .from(blogPosts)
     .where(and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false)));
-  return row ?? null;
+  return row ? { ...row, contentHtml: storedHtmlOf(row) } : null;
 }
 
 /**
@@ -222,7 +233,7 @@ export async function updatePendingStory(db: Db, authorId: string, id: number, i
   const slug = await freeSlug(db, slugify(input.title), id);
   const rows = await db
     .update(blogPosts)
-    .set({ title: input.title, slug, content: input.content, updatedAt: new Date() })
+    .set({ title: input.title, slug, content: input.content, ...rendered(input.content), updatedAt: new Date() })
     .where(and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false)))
     .returning({ id: blogPosts.id });
   return rows[0] ?? null;

@@ -46,7 +46,9 @@ const envSchema = z.object({
   // A guide says "Reviewed by" only when the operator names a real reviewer: both empty by default.
   GUIDE_REVIEWER_NAME: optionalText(100),
   GUIDE_REVIEWER_CREDENTIALS: optionalText(200),
-  AGGREGATE_RATING: bool(true),
+  // Off by default: a rating only search engines see, not drawn from readable reviews, breaks
+  // their rules and consumer-protection rules. An operator with real reviews turns it on.
+  AGGREGATE_RATING: bool(false),
   AGGREGATE_RATING_VALUE: z.coerce.number().min(1).max(5).default(4.8),
   AGGREGATE_RATING_COUNT: z.coerce.number().int().min(1).default(250),
   DATABASE_URL: z

@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import type { Logger } from "./log.server";
 
-/** What changed: public content (pages, templates, shared reads, stats), who is who, or both. */
+/** What changed: public content (stored pages, shared reads, stats), who is who, or both. */
 export type Scope = "content" | "accounts" | "all";
 
 export const CHANNEL = "capsiva_freshness";

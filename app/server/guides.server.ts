@@ -1,11 +1,12 @@
 // The ten educational guides are Markdown files with frontmatter in app/content/guides.
-// They are parsed once (gray-matter + marked) and rendered by one layout (app/routes/guide.tsx).
+// They are parsed once (gray-matter + markdown-it) and rendered by one layout (app/routes/guide.tsx).
 // The files are ours and reviewed, so their Markdown is trusted; nothing a user writes ever
 // passes through here.
 import matter from "gray-matter";
-import { Marked, type Tokens } from "marked";
+import MarkdownIt from "markdown-it";
 import { notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { escapeHtml, unescapeHtml } from "~/lib/escape";
 import type { Db } from "./db.server";
 import { guideIndex } from "../../db/schema";
 
@@ -63,9 +64,6 @@ function svgSize(src: string): { width: number; height: number } {
   return { width, height };
 }
 
-const escapeAttr = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 const slugify = (text: string) =>
   text
     .toLowerCase()
@@ -74,28 +72,30 @@ const slugify = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
+// The guides' Markdown, rendered as the site's other Markdown is (markdown-it), with three rules
+// of their own: headings get an id from their text (the pages link to them), images get their
+// SVG's size (no layout shift), and links off the site open in a new tab and say so to screen readers.
 function createMarkdown() {
-  const marked = new Marked({ gfm: true });
-  marked.use({
-    renderer: {
-      heading({ tokens, depth }: Tokens.Heading) {
-        const inner = this.parser.parseInline(tokens);
-        return `<h${depth} id="${slugify(inner)}">${inner}</h${depth}>\n`;
-      },
-      image({ href, text }: Tokens.Image) {
-        const { width, height } = svgSize(href);
-        return `<img src="${escapeAttr(href)}" alt="${escapeAttr(text)}" width="${width}" height="${height}" loading="lazy" decoding="async">`;
-      },
-      link({ href, tokens }: Tokens.Link) {
-        const inner = this.parser.parseInline(tokens);
-        if (/^https?:\/\//.test(href)) {
-          return `<a href="${escapeAttr(href)}" target="_blank" rel="noopener noreferrer">${inner}<span class="sr-only"> (opens in a new tab)</span></a>`;
-        }
-        return `<a href="${escapeAttr(href)}">${inner}</a>`;
-      },
-    },
-  });
-  return marked;
+  const md = new MarkdownIt({ html: true });
+  md.renderer.rules.heading_open = (tokens, idx, options, env, self) => {
+    const inner = self.renderInline(tokens[idx + 1].children ?? [], options, env);
+    return `<${tokens[idx].tag} id="${slugify(inner)}">`;
+  };
+  md.renderer.rules.image = (tokens, idx) => {
+    const src = tokens[idx].attrGet("src") ?? "";
+    const { width, height } = svgSize(src);
+    return `<img src="${escapeHtml(src)}" alt="${escapeHtml(tokens[idx].content)}" width="${width}" height="${height}" loading="lazy" decoding="async">`;
+  };
+  md.renderer.rules.link_open = (tokens, idx) => {
+    const href = tokens[idx].attrGet("href") ?? "";
+    const external = /^https?:\/\//.test(href);
+    // Links do not nest: the next link_close is this link's.
+    const close = tokens.findIndex((t, i) => i > idx && t.type === "link_close");
+    if (close > 0) tokens[close].meta = { external };
+    return external ? `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">` : `<a href="${escapeHtml(href)}">`;
+  };
+  md.renderer.rules.link_close = (tokens, idx) => (tokens[idx].meta?.external ? `<span class="sr-only"> (opens in a new tab)</span></a>` : "</a>");
+  return md;
 }
 
 /** Marks links that are the whole content of a list item, so the page can give them a full-size touch target. */
@@ -106,17 +106,11 @@ function markStandaloneLinks(html: string) {
 function parseGuide(raw: string): Guide {
   const { data, content } = matter(raw);
   const fm = frontmatterSchema.parse(data);
-  const marked = createMarkdown();
+  const md = createMarkdown();
   const [before, after = ""] = content.split(/^<!--\s*cta\s*-->\s*$/m);
-  const htmlBefore = markStandaloneLinks(marked.parse(before, { async: false }));
-  const htmlAfter = markStandaloneLinks(marked.parse(after, { async: false }));
-  const text = `${htmlBefore} ${htmlAfter}`
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
+  const htmlBefore = markStandaloneLinks(md.render(before));
+  const htmlAfter = markStandaloneLinks(md.render(after));
+  const text = unescapeHtml(`${htmlBefore} ${htmlAfter}`.replace(/<[^>]+>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
   return {

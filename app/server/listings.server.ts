@@ -6,7 +6,7 @@ import type { ForumSort } from "~/lib/forum-list";
 import { latestPosts } from "./blog.server";
 import { getQuestion, latestQuestions, listQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
-import { postHtml, postPlainText } from "./post-markdown.server";
+import { postPlainText } from "./post-markdown.server";
 import { getPublicProfile } from "./profiles.server";
 import { getStats } from "./stats.server";
 import { listTopics, listTopicsWithCounts } from "./topics.server";
@@ -78,8 +78,8 @@ export function forumPage(runtime: Reader, options: { page: number; sort?: Forum
 export function questionPage(runtime: Reader, id: number, moderator: boolean) {
   return runtime.reads.get(`question:${id}${moderator ? ":moderator" : ""}`, async () => {
     const question = await getQuestion(runtime.db, id, { includeHidden: moderator });
-    // Rendered once per read, kept with it: every view of the page shares the HTML.
-    return question && { ...question, contentHtml: postHtml(question.content), answers: question.answers.map((a) => ({ ...a, contentHtml: postHtml(a.content) })) };
+    // The HTML was stored with the text when it was saved: no render here.
+    return question;
   });
 }
 

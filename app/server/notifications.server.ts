@@ -2,7 +2,7 @@
 // question by themselves; any member may follow or unfollow it. A new answer tells the asker
 // ('answer') and the other followers ('followed'), never its own author. Lists and counts leave
 // out what readers cannot see (a hidden question or answer), so nothing hidden is announced.
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { scheduleMailsForAnswer } from "./email/outbox.server";
 import { forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
@@ -41,22 +41,34 @@ export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "hel
   if (added.length) await scheduleMailsForAnswer(tx, input.answerId);
 }
 
-// Only what readers can see: the question and the answer both visible.
-const visible = and(isNull(forumQuestions.hiddenAt), isNull(forumAnswers.hiddenAt));
+// Only what readers can see: the question and the answer both visible. A notice about the
+// account itself (a passkey added) has neither and is always shown to its member.
+const ACCOUNT_KINDS = ["passkey-added"] as const;
+const visibleOrAccount = (accountNotices: boolean) =>
+  or(
+    and(isNotNull(forumQuestions.id), isNotNull(forumAnswers.id), isNull(forumQuestions.hiddenAt), isNull(forumAnswers.hiddenAt)),
+    accountNotices ? and(isNull(notifications.questionId), inArray(notifications.kind, [...ACCOUNT_KINDS])) : sql`false`,
+  );
 
-/** How many notifications a member has not read (the top bar's count). */
-export async function unreadCount(db: Db, memberId: string): Promise<number> {
+/** How many notifications a member has not read (the top bar's count; the API's counts forum ones). */
+export async function unreadCount(db: Db, memberId: string, options: { accountNotices?: boolean } = {}): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .innerJoin(forumQuestions, eq(forumQuestions.id, notifications.questionId))
-    .innerJoin(forumAnswers, eq(forumAnswers.id, notifications.answerId))
-    .where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt), visible));
+    .leftJoin(forumQuestions, eq(forumQuestions.id, notifications.questionId))
+    .leftJoin(forumAnswers, eq(forumAnswers.id, notifications.answerId))
+    .where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt), visibleOrAccount(options.accountNotices ?? true)));
   return row.n;
 }
 
-/** One page of a member's notifications, newest first, read and unread. */
-export async function listNotifications(db: Db, memberId: string, page = 1) {
+type Kind = "answer" | "followed" | "helpful" | "helped-most";
+type ForumItem = { id: number; kind: Kind; questionId: number; questionTitle: string; answerId: number; authorName: string; createdAt: string; unread: boolean };
+type AccountItem = { id: number; kind: "passkey-added"; questionId: null; questionTitle: null; answerId: null; authorName: null; createdAt: string; unread: boolean };
+
+/** One page of a member's notifications, newest first, read and unread (the API lists forum ones). */
+export async function listNotifications(db: Db, memberId: string, page?: number): Promise<{ items: (ForumItem | AccountItem)[]; hasMore: boolean }>;
+export async function listNotifications(db: Db, memberId: string, page: number, options: { accountNotices: false }): Promise<{ items: ForumItem[]; hasMore: boolean }>;
+export async function listNotifications(db: Db, memberId: string, page = 1, options: { accountNotices?: boolean } = {}) {
   const rows = await db
     .select({
       id: notifications.id,
@@ -69,24 +81,30 @@ export async function listNotifications(db: Db, memberId: string, page = 1) {
       readAt: notifications.readAt,
     })
     .from(notifications)
-    .innerJoin(forumQuestions, eq(forumQuestions.id, notifications.questionId))
-    .innerJoin(forumAnswers, eq(forumAnswers.id, notifications.answerId))
+    .leftJoin(forumQuestions, eq(forumQuestions.id, notifications.questionId))
+    .leftJoin(forumAnswers, eq(forumAnswers.id, notifications.answerId))
     .leftJoin(profiles, eq(profiles.id, forumAnswers.authorId))
-    .where(and(eq(notifications.memberId, memberId), visible))
+    .where(and(eq(notifications.memberId, memberId), visibleOrAccount(options.accountNotices ?? true)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1)
     .offset((Math.max(1, page) - 1) * NOTIFICATIONS_PAGE_SIZE);
   return {
-    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r) => ({
-      id: r.id,
-      kind: (["answer", "followed", "helpful", "helped-most"].includes(r.kind) ? r.kind : "followed") as "answer" | "followed" | "helpful" | "helped-most",
-      questionId: r.questionId,
-      questionTitle: r.questionTitle,
-      answerId: r.answerId,
-      authorName: r.authorName?.trim() ? r.authorName : ANONYMOUS,
-      createdAt: new Date(r.createdAt).toISOString(),
-      unread: r.readAt === null,
-    })),
+    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | AccountItem => {
+      const createdAt = new Date(r.createdAt).toISOString();
+      if (r.questionId === null || r.answerId === null || r.questionTitle === null) {
+        return { id: r.id, kind: "passkey-added", questionId: null, questionTitle: null, answerId: null, authorName: null, createdAt, unread: r.readAt === null };
+      }
+      return {
+        id: r.id,
+        kind: (["answer", "followed", "helpful", "helped-most"].includes(r.kind) ? r.kind : "followed") as Kind,
+        questionId: r.questionId,
+        questionTitle: r.questionTitle,
+        answerId: r.answerId,
+        authorName: r.authorName?.trim() ? r.authorName : ANONYMOUS,
+        createdAt,
+        unread: r.readAt === null,
+      };
+    }),
     hasMore: rows.length > NOTIFICATIONS_PAGE_SIZE,
   };
 }
@@ -102,6 +120,11 @@ export async function openNotification(db: Db, memberId: string, id: number) {
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.memberId, memberId)));
   if (!row) return null;
+  if (row.questionId === null || row.answerId === null) {
+    // An account notice: read once opened; it points at the security page.
+    await db.update(notifications).set({ readAt: sql`now()` }).where(and(eq(notifications.id, id), isNull(notifications.readAt)));
+    return { questionId: null, answerId: null } as const;
+  }
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })

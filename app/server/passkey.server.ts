@@ -4,8 +4,12 @@
 // session it starts is marked and counts as two-step (see session.server.ts).
 import { passkey } from "@better-auth/passkey";
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "./db.server";
 import { SITE_NAME, type Env } from "./env.server";
+import { hasFreshProof, spendProof } from "./reauth.server";
+import { passkeys } from "../../db/schema";
 
 export const PASSKEY_SIGN_IN_PATH = "/passkey/verify-authentication";
 /** What a session started with a passkey carries in `signInMethod`. */
@@ -29,7 +33,68 @@ const passkeySessions = {
   }),
 } satisfies BetterAuthPlugin;
 
-export function passkeyPlugins(env: Env) {
+const REGISTER_PATHS = new Set(["/passkey/generate-register-options", "/passkey/verify-registration"]);
+export const REAUTH_REQUIRED = "REAUTH_REQUIRED";
+
+/**
+ * Adding a passkey needs the session to have re-entered its password (or a fresh two-step code)
+ * moments before (reauth.server.ts): a stolen cookie alone cannot plant a lasting way in. After
+ * one is added the member is told; after a passkey sign-in, the passkey's last use is recorded.
+ */
+function passkeyGuard(db: Db, onAdded: (userId: string, name: string) => Promise<void>) {
+  return {
+    id: "passkey-guard",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => REGISTER_PATHS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx);
+            if (!session) throw new APIError("UNAUTHORIZED", { message: "Please sign in again before adding a passkey.", code: "SESSION_REQUIRED" });
+            if (!(await hasFreshProof(db, session.session.id, session.user.id))) {
+              throw new APIError("FORBIDDEN", { message: "Confirm your password (or a two-step code) before adding a passkey.", code: REAUTH_REQUIRED });
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === "/passkey/verify-registration" || ctx.path === PASSKEY_SIGN_IN_PATH,
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned as { id?: string; name?: string; userId?: string } | undefined;
+            if (isAPIError(returned) || !returned) return;
+            if (ctx.path === PASSKEY_SIGN_IN_PATH) {
+              const credentialId = (ctx.body as { response?: { id?: unknown } } | undefined)?.response?.id;
+              if (typeof credentialId === "string") await db.update(passkeys).set({ lastUsedAt: sql`now()` }).where(eq(passkeys.credentialID, credentialId));
+              return;
+            }
+            const session = await getSessionFromCtx(ctx);
+            if (!session || !returned.userId) return;
+            await spendProof(db, session.session.id);
+            await onAdded(returned.userId, returned.name ?? "");
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/** The member's passkeys with when each was added and last used (for the security page). */
+export async function memberPasskeys(db: Db, userId: string) {
+  return db
+    .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(passkeys.createdAt);
+}
+
+/** Removes all of a member's passkeys (offered with a password reset and signing out everywhere). */
+export async function removeAllPasskeys(db: Db, userId: string) {
+  const rows = await db.delete(passkeys).where(and(eq(passkeys.userId, userId))).returning({ id: passkeys.id });
+  return rows.length;
+}
+
+export function passkeyPlugins(env: Env, deps: { db: Db; onAdded: (userId: string, name: string) => Promise<void> }) {
   const site = new URL(env.SITE_URL);
   return [
     passkey({
@@ -49,5 +114,6 @@ export function passkeyPlugins(env: Env) {
       },
     }),
     passkeySessions,
+    passkeyGuard(deps.db, deps.onAdded),
   ];
 }

@@ -22,16 +22,30 @@ export const LIMITS = {
   twoFactorAttempt: { points: 10, duration: 900, message: "Too many codes tried. Please sign in again in a few minutes." },
   api: { points: 120, duration: 60, message: "Too many requests. Please slow down." },
   search: { points: 60, duration: 60, message: "Too many searches in a short time. Please wait a moment." },
+  // Confirming one's password before a security change: a stolen session may not guess freely.
+  reauth: { points: 10, duration: 900, message: "Too many tries. Please wait a few minutes and try again." },
+  // Previews of a post before saving: each one renders Markdown, so one member cannot keep a
+  // thread of the server busy with them.
+  preview: { points: 30, duration: 600, message: "You have asked for many previews in a short time. Please wait a few minutes, or save your changes." },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 
 export class RateLimitedError extends Error {
+  readonly name = "RateLimitedError";
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
   ) {
     super(message);
   }
+}
+
+/**
+ * Whether `error` is a refused point. By name as well as by class: a limiter made by one copy of
+ * this module (a test's runtime) may be used by code loaded as another (the app's server build).
+ */
+export function isRateLimited(error: unknown): error is RateLimitedError {
+  return error instanceof RateLimitedError || (error instanceof Error && error.name === "RateLimitedError" && "retryAfterSeconds" in error);
 }
 
 export interface RateLimiter {

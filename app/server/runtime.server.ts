@@ -19,6 +19,7 @@ import { createViewerCache, type ViewerCache } from "./cache/viewer-cache.server
 import { unreadCount } from "./notifications.server";
 import { createMailOutbox, type MailOutbox } from "./email/outbox.server";
 import { createUnsubscribeTokens, type UnsubscribeTokens } from "./email/unsubscribe-token.server";
+import { refreshStoredHtml } from "./stored-html.server";
 
 export interface Runtime {
   env: Env;
@@ -82,11 +83,11 @@ export function createRuntime(options: {
     db: database.db,
     env,
     secret,
-    mailer,
     log,
     limiter,
     onChange: (scope) => freshness.bump(scope),
     ping: () => database.ping(),
+    onMail: () => mailOutbox.wake(),
   });
   return {
     env,
@@ -155,6 +156,8 @@ export async function openRuntime(source: Record<string, string | undefined> = p
   try {
     await untilReachable(log, env.DATABASE_START_RETRY_MAX_SECONDS, () => runtime.freshness.start());
     runtime.mailOutbox.start();
+    // Posts saved before the current Markdown renderer get their stored HTML once, in the background.
+    void refreshStoredHtml(database.db, log).catch((error: unknown) => log.warn({ err: error }, "rendering stored post HTML failed; pages render those posts until the next start"));
   } catch (error) {
     await database.close();
     throw error;

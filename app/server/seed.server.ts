@@ -1,6 +1,7 @@
 // Demo content, so a newcomer sees a living site: members (one without a display name),
 // published and unpublished stories, questions with 0, 1 and 3+ answers (all but one filed under
 // a topic), cities, services and some city-service pages.
+import { rendered } from "./stored-html.server";
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
@@ -216,6 +217,7 @@ export async function seedDemoContent(db: Db) {
         slug: p.slug,
         excerpt: p.excerpt,
         content: p.content,
+          ...rendered(p.content),
         published: p.published,
         publishedAt: p.published ? at : null,
         authorId: memberIds[p.author],
@@ -235,6 +237,7 @@ export async function seedDemoContent(db: Db) {
         .values({
           title: q.title,
           content: q.content,
+          ...rendered(q.content),
           authorId: memberIds[q.author],
           answerCount: q.answers.length,
           lastAnswerAt: q.answers.length ? answeredAt(q.answers.length - 1) : null,
@@ -247,6 +250,7 @@ export async function seedDemoContent(db: Db) {
         await tx.insert(forumAnswers).values({
           questionId: row.id,
           content: a.content,
+          ...rendered(a.content),
           authorId: memberIds[a.author],
           createdAt: answeredAt(i),
           updatedAt: answeredAt(i),

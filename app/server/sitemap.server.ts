@@ -1,9 +1,11 @@
 // What search engines and feed readers get: the sitemap (every public page once), robots.txt and
 // the RSS feed of published stories. Each document is a fixed number of statements.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { escapeHtml, escapeRssTitle, escapeXml } from "~/lib/escape";
 import { SITE_PAGES } from "~/lib/site-pages";
 import type { Db } from "./db.server";
 import { allGuides } from "./guides.server";
+import { shortenAtWord } from "~/lib/shorten";
 import { postPlainText } from "./post-markdown.server";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, forumTopics, services } from "../../db/schema";
 
@@ -17,21 +19,6 @@ export interface SitemapEntry {
   /** Path under SITE_URL, already percent-encoded. */
   path: string;
   lastmod?: Date | string | null;
-}
-
-// Characters XML 1.0 does not allow at all (control characters, lone surrogates, U+FFFE/F).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Escapes text for XML element content and attribute values, dropping characters XML forbids. */
-export function escapeXml(value: string): string {
-  return value
-    .replace(INVALID_XML, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
 }
 
 const seg = (s: string) => encodeURIComponent(s);
@@ -151,21 +138,12 @@ export interface FeedItem {
   publishedAt: Date;
 }
 
-/** The excerpt, or the first words of the story without its Markdown marks: plain text. */
+/** The excerpt, or the first whole words of the story without its Markdown marks (and "…" when cut). */
 function summary(excerpt: string | null, content: string): string {
   const fromExcerpt = excerpt?.trim();
   if (fromExcerpt) return fromExcerpt;
-  return [...postPlainText(content)].slice(0, FEED_DESCRIPTION_LENGTH).join("");
+  return shortenAtWord(postPlainText(content), FEED_DESCRIPTION_LENGTH);
 }
-
-// Feed readers show an item's description as HTML (RSS 2.0 allows entity-encoded HTML there), so
-// its plain text is escaped for HTML before it is escaped for XML: a typed "<script>" reaches the
-// reader as the text "<script>", never as an element.
-const escapeHtmlText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-// A title is plain text in RSS 2.0. The RSS Best Practices Profile's hexadecimal references for
-// "&", "<" and ">" are what the most feed readers show as those characters.
-const escapeFeedTitle = (value: string) => value.replace(INVALID_XML, "").replace(/&/g, "&#x26;").replace(/</g, "&#x3C;").replace(/>/g, "&#x3E;");
 
 /** The newest published posts for the RSS feed. */
 export async function feedItems(db: Db, limit = FEED_SIZE): Promise<FeedItem[]> {
@@ -200,11 +178,13 @@ export function renderRss(
     const link = escapeXml(absolute(site, `/article/${seg(item.slug)}`));
     return [
       "    <item>",
-      `      <title>${escapeFeedTitle(item.title)}</title>`,
+      `      <title>${escapeRssTitle(item.title)}</title>`,
       `      <link>${link}</link>`,
       `      <guid isPermaLink="true">${link}</guid>`,
       `      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`,
-      `      <description>${escapeXml(escapeHtmlText(item.description))}</description>`,
+      // Feed readers show a description as HTML (RSS 2.0 allows entity-encoded HTML there), so its
+      // plain text is escaped for HTML, then for XML: a typed "<script>" reaches them as text.
+      `      <description>${escapeXml(escapeHtml(item.description))}</description>`,
       "    </item>",
     ].join("\n");
   });

@@ -44,3 +44,16 @@ export async function claimTotpCode(db: Db, key: string | SecretConfig, userId: 
     .returning({ id: twoFactors.id });
   return claimed.length > 0;
 }
+
+/**
+ * Checks a code for a member who proves who they are without a password (before adding a
+ * passkey): "ok" only for a right code never accepted before, claimed so it works once.
+ */
+export async function checkFreshTotpCode(db: Db, key: string | SecretConfig, userId: string, code: string): Promise<"ok" | "wrong" | "used"> {
+  const [row] = await db.select({ secret: twoFactors.secret }).from(twoFactors).where(eq(twoFactors.userId, userId));
+  if (!row || !/^\d{6}$/.test(code)) return "wrong";
+  const stored = await symmetricDecrypt({ key, data: row.secret });
+  const secret = stored.startsWith("base32:") ? base32.decode(stored.slice(7).toUpperCase()) : stored;
+  if ((await totpStepOf(secret, code)) === null) return "wrong";
+  return (await claimTotpCode(db, key, userId, code)) ? "ok" : "used";
+}

@@ -6,7 +6,7 @@ import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from "jose";
 
 export type TokenCheck =
   | { ok: true; userId: string }
-  | { ok: false; code: "missing_token" | "invalid_jwt" | "jwt_expired" | "invalid_jwt_claims" | "unknown_user"; message: string };
+  | { ok: false; code: "missing_token" | "invalid_jwt" | "jwt_expired" | "invalid_jwt_claims" | "unknown_user" | "session_ended"; message: string };
 
 export const INVALID_SIGNATURE = "Invalid JWT signature";
 
@@ -23,6 +23,11 @@ export interface TokenVerifierOptions {
   audience: string;
   /** The token's subject must still be a user. */
   userExists: (id: string) => Promise<boolean>;
+  /**
+   * The session the token was issued from (its `sid` claim) must still be open, so signing out,
+   * a password change or a revoked session ends the token at once rather than at its expiry.
+   */
+  sessionOpen: (userId: string, sessionId: string) => Promise<boolean>;
 }
 
 export function createTokenVerifier(options: TokenVerifierOptions) {
@@ -82,6 +87,14 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       const userId = payload.sub!;
       if (!(await options.userExists(userId))) {
         return { ok: false, code: "unknown_user", message: "The account this token was issued to no longer exists." };
+      }
+      const sessionId = typeof payload.sid === "string" ? payload.sid : "";
+      if (!sessionId || !(await options.sessionOpen(userId, sessionId))) {
+        return {
+          ok: false,
+          code: "session_ended",
+          message: "The session this token came from has ended (signed out, password changed or session removed). Sign in and get a new token.",
+        };
       }
       return { ok: true, userId };
     },

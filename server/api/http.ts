@@ -1,6 +1,6 @@
 // The JSON API's plumbing: one error shape for every failure, typed JSON responses, CORS and the
 // final error handler (bad input is always a 4xx; anything else is a logged 500 without bodies).
-import type { ErrorRequestHandler, RequestHandler, Response } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "~/server/db.server";
 import type { Freshness } from "~/server/freshness.server";
@@ -62,6 +62,12 @@ export function methodNotAllowed(methods: string[]): RequestHandler {
     throw new ApiError(405, "method_not_allowed", `${req.method} is not allowed here. Allowed: ${allow}.`, { headers: { Allow: allow } });
   };
 }
+
+/**
+ * JSON bodies up to `limit`. Any JSON value is parsed (strict: false), so a bare `null` or `123`
+ * reaches the handler and is refused as invalid_body; only malformed JSON is invalid_json.
+ */
+export const jsonBodyParser = (limit: string) => express.json({ limit, strict: false, type: ["application/json", "application/*+json"] });
 
 // body-parser's errors carry a `type`; their messages are safe, but the error object may hold the body.
 const BODY_ERRORS: Record<string, { status: number; code: string; message: string }> = {

@@ -34,6 +34,13 @@ function rowId(value: unknown, what: "Question" | "Answer") {
   return Number(text);
 }
 
+/** A JSON body must be an object: a bare value (null, 123, "text") or an array is refused. */
+function objectBody(body: unknown, optional = false): Record<string, unknown> {
+  if (optional && body === undefined) return {};
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "invalid_body", "The request body must be a JSON object.");
+  return body as Record<string, unknown>;
+}
+
 /** The forum's refusals as API errors. */
 function refusal(error: unknown, what: "Question" | "Answer"): never {
   if (error instanceof NotFoundError) throw notFound(`${what} not found`);
@@ -50,7 +57,7 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
 
   router.get("/notifications", requireToken, async (req, res) => {
     const page = pageParam(req.query);
-    const [list, unread] = await Promise.all([listNotifications(db, member(res), page), unreadCount(db, member(res))]);
+    const [list, unread] = await Promise.all([listNotifications(db, member(res), page, { accountNotices: false }), unreadCount(db, member(res), { accountNotices: false })]);
     res.setHeader("Cache-Control", "private, no-store");
     sendJson(res, 200, NotificationPageSchema, {
       notifications: list.items.map(({ authorName, ...n }) => ({ ...n, author: authorName })),
@@ -60,7 +67,11 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
     });
   });
 
-  router.post("/notifications/read", requireToken, async (_req, res) => {
+  // The body is optional and carries nothing; a client that always sends one may send {}.
+  const noBodyOrJson: RequestHandler = (req, res, next) =>
+    Number(req.headers["content-length"] ?? 0) === 0 && !req.headers["transfer-encoding"] ? next() : requireJson(req, res, next);
+  router.post("/notifications/read", requireToken, noBodyOrJson, jsonBody, async (req, res) => {
+    objectBody(req.body, true);
     sendJson(res, 200, MarkedReadSchema, { marked: await markAllRead(db, member(res)) });
   });
 
@@ -72,7 +83,7 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
 
   router.delete("/questions/:id/follow", requireToken, async (req, res) => {
     const questionId = rowId(req.params.id, "Question");
-    await unfollowQuestion(db, questionId, member(res));
+    await unfollowQuestion(db, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
     sendJson(res, 200, FollowSchema, { questionId, following: false });
   });
 
@@ -86,7 +97,7 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
 
   router.put("/questions/:id/helped-most", requireToken, requireJson, jsonBody, async (req, res) => {
     const questionId = rowId(req.params.id, "Question");
-    const body = HelpedMostBodySchema.safeParse(req.body ?? {});
+    const body = HelpedMostBodySchema.safeParse(objectBody(req.body, true));
     if (!body.success) {
       throw new ApiError(400, "validation_failed", "Say which answer helped most.", { errors: { answerId: "answerId must be the id of an answer to this question" } });
     }

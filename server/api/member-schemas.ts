@@ -2,6 +2,8 @@
 // helpful marks and the asker's "Helped me most". Every one acts for the bearer token's member.
 import { z } from "zod";
 import "zod-openapi";
+import { NOTIFICATIONS_PAGE_SIZE } from "~/server/notifications.server";
+import { PageQuerySchema } from "./schemas";
 
 const id = z.number().int().positive();
 const isoDate = z.iso.datetime().meta({ description: "ISO 8601 date and time, UTC", example: "2025-01-24T09:30:00.000Z" });
@@ -24,7 +26,7 @@ export const NotificationSchema = z
 
 export const NotificationPageSchema = z
   .strictObject({
-    notifications: z.array(NotificationSchema).meta({ description: "Newest first, 30 a page, read and unread." }),
+    notifications: z.array(NotificationSchema).meta({ description: `Newest first, ${NOTIFICATIONS_PAGE_SIZE} a page, read and unread.` }),
     page: z.number().int().min(1),
     hasMore: z.boolean().meta({ description: "Whether a next page exists." }),
     unread: z.number().int().min(0).meta({ description: "All of the member's unread notifications, as the site's top bar counts them." }),
@@ -45,6 +47,16 @@ export const HelpedMostSchema = z
 
 export const HelpedMostBodySchema = z.strictObject({ answerId: id.meta({ description: "A visible answer to this question, not the asker's own." }) }).meta({ id: "HelpedMostBody" });
 
+// Ids in paths are integers, as in every body, so a generated client takes the same number type.
 export const AnswerIdParamSchema = z.object({
-  id: z.string().regex(/^[0-9]{1,9}$/).meta({ description: "The answer's numeric id.", example: "1" }),
+  id: z.number().int().min(1).max(999_999_999).meta({ description: "The answer's id.", example: 1 }),
 });
+
+/** The notifications' page: the lists' page number, with this list's own page size. */
+export const NotificationsQuerySchema = z.object({
+  page: PageQuerySchema.shape.page.meta({ description: `Page number, from 1 (${NOTIFICATIONS_PAGE_SIZE} items a page). A page past the last one is empty.`, example: 1 }),
+});
+
+export const MarkReadBodySchema = z
+  .strictObject({})
+  .meta({ id: "MarkReadBody", description: "Optional: mark all read takes no fields, but a client that always sends a JSON object may send {}." });

@@ -1,11 +1,11 @@
 // The OpenAPI 3.1 description of /api/v1, generated from the zod schemas in ./schemas.ts (the same
 // ones that validate requests and type the responses).
-import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { createDocument } from "zod-openapi";
+import { NOTIFICATIONS_PAGE_SIZE } from "~/server/notifications.server";
+import { errors, json, member, read, TAGS, write } from "./openapi-operations";
 import {
   AnswerBodySchema,
   AnswerCreatedSchema,
-  ErrorSchema,
   HomeSchema,
   PageQuerySchema,
   PlacePageSchema,
@@ -32,105 +32,10 @@ import {
   HelpedMostSchema,
   HelpfulSchema,
   MarkedReadSchema,
+  MarkReadBodySchema,
   NotificationPageSchema,
+  NotificationsQuerySchema,
 } from "./member-schemas";
-
-const json = (schema: z.ZodType) => ({ "application/json": { schema } });
-
-const retryAfter = z.object({
-  "Retry-After": z.string().meta({ description: "Seconds to wait before trying again.", example: "42" }),
-});
-
-const ERRORS = {
-  400: "Invalid input: the fields named in `errors` (validation_failed), an email address or phone number to confirm with acknowledgePersonal (personal_details), a body that is not an object (invalid_body), malformed JSON (invalid_json), or a bad page number.",
-  403: "Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden).",
-  401: "No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), or a deleted account (unknown_user).",
-  404: "Not found (not_found).",
-  413: "The body is larger than 64 KB (payload_too_large).",
-  415: "The body is not JSON (unsupported_media_type).",
-  429: "Too many requests (rate_limited): wait for Retry-After seconds.",
-  500: "Something went wrong on our side (internal).",
-} as const;
-
-function errors(...statuses: (keyof typeof ERRORS)[]): ZodOpenApiResponsesObject {
-  const out: ZodOpenApiResponsesObject = {};
-  for (const status of statuses) {
-    out[`${status}`] = {
-      description: ERRORS[status],
-      content: json(ErrorSchema),
-      ...(status === 429 ? { headers: retryAfter } : {}),
-    };
-  }
-  return out;
-}
-
-// The groups a client's generated code and a documentation viewer sort operations into; an
-// operation can only name a tag listed here, so none is left undescribed.
-const TAGS = {
-  Community: "Site-wide counters and the latest activity, as the home page shows them.",
-  Blog: "The community's published articles.",
-  Forum: "Questions and their answers, filed under topics: anyone may read them, members post them with a bearer token.",
-  Notifications: "A member's notifications: answers to their questions and to questions they follow, and their answers found helpful.",
-  Places: "Local pages: one service in one city, as the site's city-service pages show it.",
-  Meta: "This description of the API.",
-} as const;
-
-/**
- * What names and explains an operation. Generated clients call it by `operationId`, so an id is
- * part of the API's contract: keep it when the wording around it changes.
- */
-interface About {
-  operationId: string;
-  tags: [keyof typeof TAGS];
-  summary: string;
-  description: string;
-}
-
-/** Reads need no token, but a bearer token sent with one is checked as for writes. */
-const READ_401 =
-  "A bearer token was sent but is not valid: not signed by this site ('Invalid JWT signature', invalid_jwt), expired (jwt_expired), " +
-  "for another issuer or audience (invalid_jwt_claims), or for a deleted account (unknown_user). Without an Authorization header the read is public.";
-
-function read(about: About, schema: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
-  return {
-    ...about,
-    ...extra,
-    responses: {
-      200: { description: "OK", content: json(schema) },
-      ...errors(...statuses),
-      401: { description: READ_401, content: json(ErrorSchema) },
-      ...errors(429, 500),
-    },
-  } satisfies ZodOpenApiOperationObject;
-}
-
-/** A member's own read or write: a bearer token is required, the answer is the member's state. */
-function member(about: About, schema: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
-  return {
-    ...about,
-    security: [{ bearerAuth: [] }],
-    ...extra,
-    responses: {
-      200: { description: "OK", content: json(schema) },
-      ...errors(...statuses, 401, 429, 500),
-    },
-  } satisfies ZodOpenApiOperationObject;
-}
-
-function write(about: About, body: z.ZodType, created: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
-  const location = z.object({ Location: z.string().meta({ description: "The question's API path." }) });
-  return {
-    ...about,
-    security: [{ bearerAuth: [] }],
-    ...extra,
-    requestBody: { required: true, content: json(body) },
-    responses: {
-      201: { description: "Stored.", headers: location, content: json(created) },
-      200: { description: "Already stored with this submission key: nothing new was stored.", headers: location, content: json(created) },
-      ...errors(400, 401, ...statuses, 413, 415, 429, 500),
-    },
-  } satisfies ZodOpenApiOperationObject;
-}
 
 /** Where the document says the API lives and whom to ask about it (from the site's settings). */
 export interface OpenApiSite {
@@ -301,17 +206,19 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
             operationId: "listNotifications",
             tags: ["Notifications"],
             summary: "The member's notifications",
-            description: "Newest first, 30 a page, read and unread, with the member's unread count. Notifications about hidden questions or answers are left out.",
+            description: `Newest first, ${NOTIFICATIONS_PAGE_SIZE} a page, read and unread, with the member's unread count. Notifications about hidden questions or answers are left out.`,
           },
           NotificationPageSchema,
-          { requestParams: { query: PageQuerySchema } },
+          { requestParams: { query: NotificationsQuerySchema } },
           [400],
         ),
       },
       "/notifications/read": {
         post: member(
-          { operationId: "markAllNotificationsRead", tags: ["Notifications"], summary: "Mark all read", description: "Marks every unread notification of the member as read." },
+          { operationId: "markAllNotificationsRead", tags: ["Notifications"], summary: "Mark all read", description: "Marks every unread notification of the member as read. The body is optional: none, or an empty JSON object." },
           MarkedReadSchema,
+          { requestBody: { required: false, content: json(MarkReadBodySchema) } },
+          [400, 413, 415],
         ),
       },
       "/questions/{id}/follow": {
@@ -327,7 +234,12 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
           [404],
         ),
         delete: member(
-          { operationId: "unfollowQuestion", tags: ["Forum"], summary: "Stop following a question", description: "No more notifications of the question's answers." },
+          {
+            operationId: "unfollowQuestion",
+            tags: ["Forum"],
+            summary: "Stop following a question",
+            description: "No more notifications of the question's answers. Stopping twice is the same as once. A hidden or unknown question is 404, as for following.",
+          },
           FollowSchema,
           { requestParams: { path: QuestionIdParamSchema } },
           [404],
@@ -377,7 +289,7 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
           tags: ["Meta"],
           summary: "This document",
           description: "The OpenAPI 3.1 description of this API: its operations, their parameters, bodies, responses and errors. Needs no token.",
-          responses: { 200: { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } } },
+          responses: { 200: { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } }, ...errors(405, 429) },
         },
       },
     },

@@ -6,21 +6,21 @@
 import express, { type RequestHandler } from "express";
 import type { z } from "zod";
 import { preview } from "~/lib/featured";
-import { userExists } from "~/server/api-auth.server";
+import { sessionOpen, userExists } from "~/server/api-auth.server";
 import { BLOG_PAGE_SIZE, COMMUNITY_AUTHOR, getPublishedPost, latestPosts, listPublished, type PostSummary } from "~/server/blog.server";
 import { BRAND } from "~/server/env.server";
 import { ANONYMOUS, getQuestion, latestQuestions, listQuestions, type AnswerView, type QuestionView } from "~/server/forum.server";
 import { isTopicSlug } from "~/lib/forum-list";
 import { getTopicBySlug, listTopicsWithCounts } from "~/server/topics.server";
 import { loadCityServicePage } from "~/server/places.server";
-import { postHtml, postPlainText } from "~/server/post-markdown.server";
+import { postPlainText } from "~/server/post-markdown.server";
 import { postAnswer, postQuestion, type PostResult } from "~/server/posting.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import type { Runtime } from "~/server/runtime.server";
 import { getStats } from "~/server/stats.server";
 import { createTokenVerifier } from "./bearer";
 import { createMemberRoutes, MEMBER_API_ROUTES } from "./member-routes";
-import { ApiError, cors, errorHandler, methodNotAllowed, notFound, pageParam, preflight, sendJson } from "./http";
+import { ApiError, cors, errorHandler, jsonBodyParser, methodNotAllowed, notFound, pageParam, preflight, sendJson } from "./http";
 import { createOpenApiDocument } from "./openapi";
 import {
   AnswerCreatedSchema,
@@ -135,6 +135,7 @@ export function createApiRouter(runtime: Runtime) {
     issuer,
     audience: issuer,
     userExists: (id) => userExists(db, id),
+    sessionOpen: (userId, sessionId) => sessionOpen(db, userId, sessionId),
   });
   let openApiDocument: ReturnType<typeof createOpenApiDocument> | undefined;
 
@@ -191,7 +192,7 @@ export function createApiRouter(runtime: Runtime) {
     next();
   };
 
-  const jsonBody = express.json({ limit: MAX_BODY, strict: true, type: ["application/json", "application/*+json"] });
+  const jsonBody = jsonBodyParser(MAX_BODY);
 
   /** The body as an object with the API's own fields checked; the form fields are checked by the posting rules. */
   function postBody(body: unknown) {
@@ -258,7 +259,7 @@ export function createApiRouter(runtime: Runtime) {
       title: post.title,
       excerpt: post.excerpt,
       content: post.content,
-      contentHtml: postHtml(post.content),
+      contentHtml: post.contentHtml,
       author: post.authorName ?? COMMUNITY_AUTHOR,
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,

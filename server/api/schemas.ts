@@ -5,7 +5,7 @@
 import { z } from "zod";
 import "zod-openapi";
 import { FORUM_SORTS, TOPIC_SLUG, TOPIC_SLUG_MAX } from "~/lib/forum-list";
-import { answerSchema, LIMITS, questionSchema } from "~/lib/validation";
+import { answerSchema, LIMITS, questionSchema, SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE } from "~/lib/validation";
 
 const id = z.number().int().positive();
 const isoDate = z.iso.datetime().meta({ description: "ISO 8601 date and time, UTC", example: "2025-01-24T09:30:00.000Z" });
@@ -18,9 +18,9 @@ export const ErrorSchema = z
     message: z.string().meta({ description: "A sentence a person can read." }),
     code: z.string().meta({
       description:
-        "A stable machine-readable code: invalid_jwt, jwt_expired, invalid_jwt_claims, missing_token, unknown_user, " +
-        "validation_failed, personal_details, invalid_body, invalid_json, payload_too_large, unsupported_media_type, " +
-        "not_found, method_not_allowed, rate_limited, internal.",
+        "A stable machine-readable code: invalid_jwt, jwt_expired, invalid_jwt_claims, missing_token, unknown_user, session_ended, " +
+        "validation_failed, personal_details, invalid_body, invalid_json, bad_request, payload_too_large, unsupported_media_type, " +
+        "own_answer, forbidden, not_found, method_not_allowed, rate_limited, internal, unavailable.",
       example: "invalid_jwt",
     }),
     errors: z
@@ -247,7 +247,7 @@ export const SlugParamSchema = z.object({
 });
 
 export const QuestionIdParamSchema = z.object({
-  id: z.string().regex(QUESTION_ID).meta({ description: "The question's numeric id.", example: "1" }),
+  id: z.number().int().min(1).max(999_999_999).meta({ description: "The question's id.", example: 1 }),
 });
 
 export const TopicSlugParamSchema = z.object({
@@ -263,6 +263,18 @@ export const PlaceParamSchema = z.object({
 
 /** What the API adds to the forms' fields; the fields themselves are checked by postQuestion/postAnswer. */
 export const ApiPostExtrasSchema = z.object({
+  // The forms quietly drop a malformed key (the page makes its own); an API client sent this one
+  // on purpose, so a key the server could not use is refused rather than ignored.
+  submissionKey: z
+    .string({ error: SUBMISSION_KEY_RULE })
+    .regex(SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE)
+    .optional()
+    .meta({
+      description:
+        "1-64 letters, digits, '-' or '_'. Sending the same key again returns the post already stored (200) instead of a second one; " +
+        "any other key is refused (400 validation_failed naming submissionKey) and nothing is stored.",
+      example: "retry_7f3c-1",
+    }),
   acknowledgePersonal: z
     .boolean({ error: "acknowledgePersonal must be true or false" })
     .optional()
@@ -279,9 +291,6 @@ export const QuestionBodySchema = questionSchema
   .extend({
     title: questionSchema.shape.title.meta(lengths(1, LIMITS.titleMax, "Trimmed; 1-200 characters.")),
     content: questionSchema.shape.content.meta(lengths(1, LIMITS.contentMax, "Trimmed; 1-10,000 characters.")),
-    submissionKey: questionSchema.shape.submissionKey.meta({
-      description: "Any string up to 64 characters. Sending the same key again returns the question already stored (200) instead of a second one.",
-    }),
     topicSlug: z
       .string()
       .nullable()
@@ -300,9 +309,6 @@ export const QuestionBodySchema = questionSchema
 export const AnswerBodySchema = answerSchema
   .extend({
     content: answerSchema.shape.content.meta(lengths(1, LIMITS.contentMax, "Trimmed; 1-10,000 characters.")),
-    submissionKey: answerSchema.shape.submissionKey.meta({
-      description: "Any string up to 64 characters. Sending the same key again returns the answer already stored (200).",
-    }),
     ...ApiPostExtrasSchema.shape,
   })
   .meta({

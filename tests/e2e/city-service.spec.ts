@@ -41,8 +41,9 @@ test.describe("city-service landing pages", () => {
     expect(ld).toMatchObject({
       address: { addressLocality: "New York", addressRegion: "NY" },
       geo: { latitude: 40.7128, longitude: -74.006 },
-      aggregateRating: { ratingValue: 4.8, reviewCount: 250 },
     });
+    // No rating unless the operator turns one on (AGGREGATE_RATING): none is invented.
+    expect(ld).not.toHaveProperty("aggregateRating");
 
     await expectAccessible(page, "city-service page with a record (desktop)");
     await page.getByRole("link", { name: "Join Forum" }).click();

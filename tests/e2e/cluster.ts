@@ -27,8 +27,11 @@ export interface Cluster {
   env: Record<string, string>;
   /** A client on the shared database. */
   db: pg.Client;
-  /** One request to one instance (or the proxy), with the site's Host, as a browser would send it. */
-  request(port: number, method: string, urlPath: string, options?: { cookie?: string; form?: Record<string, string> }): Promise<Answer>;
+  /**
+   * One request to one instance (or the proxy), with the site's Host, as a browser would send it;
+   * `from` is the loopback address it comes from (127.0.0.2, …), as another client's would.
+   */
+  request(port: number, method: string, urlPath: string, options?: { cookie?: string; form?: Record<string, string>; from?: string }): Promise<Answer>;
   /** Signs up through the proxy; returns the session cookie. */
   signUp(email: string, password: string): Promise<string>;
   /** Signs in through the proxy; returns the session cookie. */
@@ -85,7 +88,7 @@ export async function startCluster(options: {
       headers.Origin = site;
     }
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent: false }, (res) => {
+      const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent: false, localAddress: opts.from }, (res) => {
         let text = "";
         res.setEncoding("utf8");
         res.on("data", (d: string) => (text += d));

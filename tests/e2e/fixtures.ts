@@ -89,6 +89,46 @@ export async function signUp(page: Page, email = uniqueEmail(), password = "a-lo
   return { email, password };
 }
 
+/** Saves a display name on /account, as a member does, and waits for the site to confirm it. */
+export async function setDisplayName(page: Page, name: string) {
+  await gotoReady(page, "/account");
+  await page.getByLabel("Display name").fill(name);
+  await page.getByRole("button", { name: "Save display name" }).click();
+  await expect(page.getByText("Display name saved", { exact: true })).toBeVisible();
+}
+
+/** Asks a question through the form on /forum?ask=1 (optionally under a topic); returns its id. */
+export async function askQuestion(page: Page, title: string, content: string, topic?: string) {
+  await gotoReady(page, "/forum?ask=1");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Content").fill(content);
+  if (topic) await page.getByLabel("Topic", { exact: true }).selectOption({ label: topic });
+  await page.getByRole("button", { name: "Post Question" }).click();
+  await expect(page.getByText("Question posted!", { exact: true })).toBeVisible();
+  const href = await page.getByRole("link", { name: title, exact: true }).first().getAttribute("href");
+  const id = Number(/^\/forum\/(\d+)$/.exec(href ?? "")?.[1]);
+  expect(id, `the new question's link (${href})`).toBeGreaterThan(0);
+  return id;
+}
+
+/**
+ * Answers a question from its page and waits for "Answer posted!". Text the site takes for an
+ * address or a phone number (hex digits can look like one) gets the "post it anyway" box ticked.
+ */
+export async function postAnswer(page: Page, questionId: number, content: string) {
+  await gotoReady(page, `/forum/${questionId}`);
+  await page.getByLabel("Your answer", { exact: true }).fill(content);
+  await page.getByRole("button", { name: "Post Answer" }).click();
+  const posted = page.getByText("Answer posted!", { exact: true });
+  const anyway = page.getByRole("checkbox", { name: "Yes, post it anyway" });
+  await expect(posted.or(anyway)).toBeVisible();
+  if (await anyway.isVisible()) {
+    await anyway.check();
+    await page.getByRole("button", { name: "Post Answer" }).click();
+    await expect(posted).toBeVisible();
+  }
+}
+
 /**
  * Signs up with an address listed in ADMIN_EMAILS and opens the confirmation link the site mails
  * to it: the address is proved, so the account is an admin, signed in.

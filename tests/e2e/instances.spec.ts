@@ -25,7 +25,7 @@ async function write(urlPath: string, cookie: string, form: Record<string, strin
   return res;
 }
 
-/** Reads a page on every instance, twice, so that each has it stored (readers) or templated (members). */
+/** Reads a page on every instance, twice, so that each has it stored (readers) and its data read (members). */
 async function warm(urlPath: string, cookies: (string | undefined)[]) {
   for (const port of PORTS) for (const cookie of cookies) for (let i = 0; i < 2; i++) await request(port, "GET", urlPath, { cookie });
 }

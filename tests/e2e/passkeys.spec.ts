@@ -1,8 +1,9 @@
 // Passkeys end to end in Chromium with its virtual authenticator (a platform authenticator that
 // holds resident keys and verifies the user): a member adds a named passkey, renames it, signs
 // out, signs in with it and no password, and the session counts as two-step; then removes it.
+// Adding one asks for the password first, and the member is told by mail and notification.
 import type { CDPSession, Page } from "@playwright/test";
-import { expect, expectAccessible, gotoReady, signUp, test } from "./fixtures";
+import { expect, expectAccessible, gotoReady, signUp, test, waitForMail } from "./fixtures";
 
 async function virtualAuthenticator(page: Page, options: { isUserVerified?: boolean } = {}) {
   const cdp: CDPSession = await page.context().newCDPSession(page);
@@ -17,22 +18,40 @@ test.describe("passkeys", () => {
   test.describe.configure({ timeout: 150_000 });
   test("a member adds, names and renames a passkey, signs out, signs in with it, and removes it", async ({ page }) => {
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
-    const { email } = await signUp(page);
+    const { email, password } = await signUp(page);
 
     await gotoReady(page, "/account/security");
     const card = page.locator("[data-passkeys]");
     await expect(card.getByText("You have no passkeys yet.")).toBeVisible();
     await expectAccessible(page, "security page without passkeys");
 
-    // By keyboard: type the name, press Enter in the field.
+    // A session alone is not enough: a wrong password adds nothing.
     const nameField = card.getByLabel("Name for the new passkey");
     await nameField.fill("My laptop");
-    await nameField.press("Enter");
+    await card.getByLabel("Your password").fill("not my password at all");
+    await card.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(card.getByRole("alert")).toContainText("That is not right. Check your password");
+    expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(0);
+
+    // By keyboard: the right password, then Enter in the field.
+    await card.getByLabel("Your password").fill(password);
+    await card.getByLabel("Your password").press("Enter");
     await expect(card.getByRole("status")).toContainText("Passkey 'My laptop' added.");
     const list = card.getByRole("list", { name: "Your passkeys" });
     await expect(list.getByText("My laptop", { exact: true })).toBeVisible();
+    const today = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date());
+    await expect(list.locator("[data-passkey-dates]")).toHaveText(`Added ${today}. Not used to sign in yet.`);
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(credentials).toHaveLength(1);
+
+    // The member is told, by mail and in the notifications, with the way to remove it.
+    const mail = await waitForMail(email, /A passkey was added to your account/);
+    expect(mail.text).toContain("'My laptop'");
+    expect(mail.text).toContain("/account/security");
+    await gotoReady(page, "/notifications");
+    await expect(page.getByText("A passkey was added to your account")).toBeVisible();
+    await page.getByRole("link", { name: "Not you? Review and remove passkeys on your security page" }).click();
+    await expect(page).toHaveURL(/\/account\/security$/);
     expect(credentials[0].isResidentCredential).toBe(true);
     await expectAccessible(page, "security page with a passkey");
 
@@ -54,6 +73,7 @@ test.describe("passkeys", () => {
     await expect(page).toHaveURL(/\/account\/security$/);
     await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
     await expect(page.locator("[data-passkey-session]")).toHaveText("You signed in with a passkey, so this session counts as two-step verified.");
+    await expect(page.locator("[data-passkey-dates]")).toHaveText(`Added ${today}. Last used to sign in ${today}.`);
 
     await page.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
     await expect(page.getByText("Passkey removed", { exact: true })).toBeVisible();

@@ -55,6 +55,7 @@ describe("ADMIN_EMAILS", () => {
     expect(res.status).toBe(302);
     // Signed up and signed in (verification is off), but not an admin on the address alone.
     expect(await roleOf("boss@example.com")).toBe("member");
+    await rt.mailOutbox.drain();
     const mail = rt.sent.find((m) => m.to === "boss@example.com" && /Confirm your email/.test(m.subject));
     expect(mail).toBeDefined();
     const link = /https?:\/\/\S+/.exec(mail!.text)![0];
@@ -65,6 +66,7 @@ describe("ADMIN_EMAILS", () => {
 
   it("never makes an unlisted address an admin by verifying it", async () => {
     const { email } = await signUpApi();
+    await rt.mailOutbox.drain();
     expect(rt.sent.some((m) => m.to === email)).toBe(false);
     expect(await roleOf(email)).toBe("member");
   });
@@ -175,6 +177,7 @@ describe("passwords", () => {
     expect((viaForm.data as { errors: { newPassword: string } }).errors.newPassword).toBe(COMMON_PASSWORD_MESSAGE);
 
     await authApi("/request-password-reset", { email: m.email, redirectTo: "/auth/reset" });
+    await rt.mailOutbox.drain();
     const mail = rt.sent.findLast((x) => x.to === m.email && /Reset/.test(x.subject))!;
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     const resetApi = await authApi("/reset-password", { token, newPassword: "football1" });
@@ -232,6 +235,7 @@ describe("sign-up with email verification on", () => {
       // The listed admin address, already taken, answers like an unlisted new one.
       expect(await api("chief@example.com")).toEqual(await api("another-newcomer@example.com"));
       // The owner of the known address hears about the attempt.
+      await verifying.mailOutbox.drain();
       expect(verifying.sent.some((m) => m.to === "known@example.com" && /tried to join/.test(m.subject))).toBe(true);
     } finally {
       await verifying.close();

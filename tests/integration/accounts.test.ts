@@ -265,6 +265,8 @@ describe("email through a real SMTP server", () => {
     // The test runtime captures mail in memory; put the real SMTP mailer in its place.
     const real = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "test <no-reply@capsiva.example>", log: createLogger("silent") });
     mailRt.mailer.send = real.send;
+    // Account mails leave through the outbox, as on a running server.
+    mailRt.mailOutbox.start();
   });
   afterAll(async () => {
     await mailRt.close();

@@ -10,7 +10,7 @@ import { asc } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { blogPosts, forumQuestions, users } from "../../db/schema";
-import { backupDatabase, BackupError, restoreDatabase, type BackupTarget } from "~/server/backup.server";
+import { backupDatabase, BackupError, restoreDatabase, type BackupTarget } from "../../scripts/lib/backup";
 import { openDatabase, type Database } from "~/server/db.server";
 import { openRuntime } from "~/server/runtime.server";
 import * as OTPAuth from "otpauth";

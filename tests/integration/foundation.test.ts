@@ -87,5 +87,8 @@ describe("configuration", () => {
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(env.requireEmailVerification).toBe(false);
     expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" }).requireEmailVerification).toBe(true);
+    // The local-business rating is opt-in: a rating nobody can read is not shown to search engines.
+    expect(env.AGGREGATE_RATING).toBe(false);
+    expect(parseEnv({ AGGREGATE_RATING: "true" }).AGGREGATE_RATING).toBe(true);
   });
 });

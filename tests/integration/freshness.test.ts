@@ -1,7 +1,6 @@
 // The freshness authority's rules: which requests are writes, what each one changes, and what
 // every cache does on a bump.
 import { describe, expect, it } from "vitest";
-import { createReadCache } from "~/server/cache/read-cache.server";
 import { createFreshness, writeScope } from "~/server/freshness.server";
 import { createMember, createTestRuntime } from "../helpers/runtime";
 

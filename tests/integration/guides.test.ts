@@ -86,7 +86,9 @@ describe.each(GUIDE_SLUGS)("guide %s", (slug) => {
     const lead = all(g.doc, (el) => el.name === "p" && el.parent?.type === "tag" && (el.parent as Element).name === "header")[0];
     expect(article.description).toBe(text(lead));
     const hero = byTag(g.doc, "img").find((img) => attr(img, "fetchpriority") === "high")!;
-    expect(article.image).toEqual([new URL(attr(hero, "src"), SITE_URL).toString()]);
+    // The 1200 x 630 PNG the build renders from the hero first (search engines take raster images), then the drawing.
+    const heroUrl = new URL(attr(hero, "src"), SITE_URL).toString();
+    expect(article.image).toEqual([{ "@type": "ImageObject", url: heroUrl.replace(/\/guides\/(.+)\.svg$/, "/share/guides/$1.png"), width: 1200, height: 630 }, heroUrl]);
     const time = byTag(g.doc, "time")[0];
     expect(article.dateModified).toBe(attr(time, "datetime"));
     expect(article.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -275,7 +277,7 @@ describe("the resource guide", () => {
     expect(article.dateModified).toBe("2025-01-24");
     expect((article.author as { name: string }).name).toBe("Capsiva");
     expect((article.publisher as { name: string; logo: { url: string } }).logo.url).toMatch(/^https:\/\/ra\.capsiva\.test\//);
-    expect(article.image).toEqual([`${SITE_URL}/guides/resource-hub.svg`]);
+    expect(article.image).toEqual([{ "@type": "ImageObject", url: `${SITE_URL}/share/guides/resource-hub.png`, width: 1200, height: 630 }, `${SITE_URL}/guides/resource-hub.svg`]);
     const time = byTag(g.doc, "time")[0];
     expect(attr(time, "datetime")).toBe("2025-01-24");
     expect(text(time)).toBe("January 24, 2025");

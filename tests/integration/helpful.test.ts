@@ -30,7 +30,8 @@ function toggle(html: string, answerId: number, label: string) {
   const start = html.indexOf(`id="answer-${answerId}"`);
   const end = html.indexOf("</li>", start);
   const card = html.slice(start, end);
-  return new RegExp(`aria-pressed="(true|false)"[^>]*>${label}<`).exec(card)?.[1];
+  // The button's icon comes before its label.
+  return new RegExp(`aria-pressed="(true|false)"[^>]*>(?:<svg[^>]*>(?:(?!</svg>).)*</svg>)?${label}<`).exec(card)?.[1];
 }
 
 describe("helpful answers", () => {

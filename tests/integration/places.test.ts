@@ -9,14 +9,10 @@ import * as cityRoute from "~/routes/city-service";
 import { citySchema } from "~/lib/place-rules";
 import type { Db } from "~/server/db.server";
 import { createLogger } from "~/server/log.server";
-import {
-  defaultPageContent,
-  findCityServicePage,
-  RESERVED_SLUGS,
-  saveCity,
-  savePageRecord,
-  saveService,
-} from "~/server/places.server";
+import { defaultPageContent } from "~/server/place-copy.server";
+import { savePageRecord } from "~/server/place-pages-admin.server";
+import { findCityServicePage, RESERVED_SLUGS } from "~/server/places.server";
+import { saveCity, saveService } from "~/server/places-admin.server";
 import { seedDemoContent } from "~/server/seed.server";
 import {
   callRoute,
@@ -233,7 +229,7 @@ describe("the public page", () => {
     expect(jsonLdOf(portland)?.geo).toBeUndefined();
   });
 
-  it("describes the page as a LocalBusiness with address, geo, url and the configured rating", async () => {
+  it("describes the page as a LocalBusiness with address, geo and url, and no rating by default", async () => {
     const data = await page("new-york", "arthritis-pain-relief");
     const ld = jsonLdOf(headOf(data))!;
     expect(ld).toMatchObject({
@@ -243,21 +239,23 @@ describe("the public page", () => {
       url: "http://localhost:3000/new-york/arthritis-pain-relief",
       address: { "@type": "PostalAddress", addressLocality: "New York", addressRegion: "NY", addressCountry: "US" },
       geo: { "@type": "GeoCoordinates", latitude: 40.7128, longitude: -74.006 },
-      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.8, reviewCount: 250 },
     });
     expect(String(ld.name)).toContain("Arthritis Pain Relief in New York, NY");
+    // Off unless an operator with real, readable reviews turns it on.
+    expect(ld.aggregateRating).toBeUndefined();
+    expect(JSON.stringify(ld)).not.toContain("AggregateRating");
   });
 
-  it("leaves the rating out when AGGREGATE_RATING is false", async () => {
-    const noRating = await createTestRuntime({ AGGREGATE_RATING: "false" });
+  it("adds the configured rating when an operator sets AGGREGATE_RATING=true", async () => {
+    const rated = await createTestRuntime({ AGGREGATE_RATING: "true", AGGREGATE_RATING_VALUE: "4.6", AGGREGATE_RATING_COUNT: "31" });
     try {
-      await noRating.db.insert(cities).values({ slug: "austin", name: "Austin", state: "TX", latitude: 30.2672, longitude: -97.7431 });
-      await noRating.db.insert(services).values({ slug: "arthritis-pain-relief", name: "Arthritis Pain Relief" });
-      const ld = jsonLdOf(headOf(await page("austin", "arthritis-pain-relief", noRating)))!;
+      await rated.db.insert(cities).values({ slug: "austin", name: "Austin", state: "TX", latitude: 30.2672, longitude: -97.7431 });
+      await rated.db.insert(services).values({ slug: "arthritis-pain-relief", name: "Arthritis Pain Relief" });
+      const ld = jsonLdOf(headOf(await page("austin", "arthritis-pain-relief", rated)))!;
       expect(ld["@type"]).toBe("LocalBusiness");
-      expect(ld.aggregateRating).toBeUndefined();
+      expect(ld.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: 4.6, reviewCount: 31 });
     } finally {
-      await noRating.close();
+      await rated.close();
     }
   });
 

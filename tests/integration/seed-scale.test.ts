@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/server/db.server";
 import { listNotifications, unreadCount } from "~/server/notifications.server";
-import { BENCH_MEMBERS, NotEmptyError, seedScaleContent, setBenchPasswords } from "~/server/seed-scale.server";
+import { BENCH_MEMBERS, NotEmptyError, seedScaleContent, setBenchPasswords } from "../../scripts/lib/seed-scale";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 const COUNTS = { members: 80, questions: 1500, answers: 4500, posts: 20, cities: 10, services: 3 };

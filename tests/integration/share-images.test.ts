@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { allGuides } from "~/server/guides.server";
-import { seo } from "~/lib/seo";
-import { renderShareImage, shareSources } from "../../scripts/share-images";
+import { organization, seo } from "~/lib/seo";
+import { renderLogo, renderShareImage, shareSources } from "../../scripts/share-images";
 
 const PUBLIC = join(import.meta.dirname, "../../public");
 const SITE = "https://ra.capsiva.test";
@@ -45,5 +45,12 @@ describe("share images", () => {
     const guide = seo(SITE, { path: "/blog/capsaicin-arthritis-guide", image: "/guides/capsaicin-hands.svg" });
     expect(content(guide, "property", "og:image")).toBe(`${SITE}/share/guides/capsaicin-hands.png`);
     expect(content(guide, "name", "twitter:image")).toBe(`${SITE}/share/guides/capsaicin-hands.png`);
+  });
+
+  it("include a square PNG logo, which structured data names", () => {
+    const png = renderLogo(readFileSync(join(PUBLIC, "favicon.svg"), "utf8"));
+    expect(pngSize(png)).toEqual({ width: 512, height: 512 });
+    expect(png.length).toBeGreaterThan(2_000);
+    expect(organization(SITE).logo).toEqual({ "@type": "ImageObject", url: `${SITE}/share/logo.png`, width: 512, height: 512 });
   });
 });

@@ -259,7 +259,7 @@ describe("/rss.xml", () => {
     expect(Number.isNaN(Date.parse(childText(fish, "pubDate")!))).toBe(false);
   });
 
-  it("uses the excerpt, or the first 160 characters of the content, as the description", async () => {
+  it("uses the excerpt, or the content cut at a word boundary within 160 characters with an ellipsis, as the description", async () => {
     const { items } = await fetchRss();
     const byTitle = (t: string) => items.find((i) => childText(i, "title") === t)!;
     expect(childText(byTitle("How I learned to pace my mornings"), "description")).toBe(
@@ -267,8 +267,22 @@ describe("/rss.xml", () => {
     );
     const [garden] = await rt.db.select().from(blogPosts).where(eq(blogPosts.slug, "gardening-again-with-raised-beds"));
     const description = childText(byTitle("Gardening again with raised beds"), "description")!;
-    expect(description).toHaveLength(160);
-    expect(garden.content.replace(/\s+/g, " ").startsWith(description)).toBe(true);
+    const content = garden.content.replace(/\s+/g, " ");
+    expect(content.length).toBeGreaterThan(160);
+    // A cut description says so, and never ends mid-word: what precedes the ellipsis is whole words.
+    expect(description.endsWith("…")).toBe(true);
+    const kept = description.slice(0, -1);
+    expect(kept.length).toBeLessThanOrEqual(160);
+    expect(kept.length).toBeGreaterThan(100);
+    expect(content.startsWith(kept)).toBe(true);
+    expect(content.slice(kept.length)).toMatch(/^[,;:.\-–—]*\s/u);
+    expect(kept).not.toMatch(/[\s,;:]$/);
+  });
+
+  it("keeps a short story whole, without an ellipsis", async () => {
+    await rt.db.insert(blogPosts).values({ title: "A short note", slug: "a-short-note", content: "Warm water helps my hands.", published: true, publishedAt: new Date() });
+    const { items } = await fetchRss();
+    expect(childText(items.find((i) => childText(i, "title") === "A short note")!, "description")).toBe("Warm water helps my hands.");
   });
 
   it("holds the 50 newest, newest first", async () => {

@@ -136,7 +136,7 @@ describe("a member's story in Markdown", () => {
     expectHarmless(rss.body, "the feed");
     const item = rss.body.slice(rss.body.indexOf(`/article/${row.slug}</link>`) - 200);
     const description = decode(/<description>([^<]*)<\/description>/.exec(item)![1]);
-    expect(description).toMatch(/^My good week, finally\. &lt;script&gt;alert\("story"\)&lt;\/script&gt; &lt;img src=x onerror="alert\('img'\)"&gt; warm gloves a \[jar opener\]\(javascript:alert\('link'\)\)/);
+    expect(description).toMatch(/^My good week, finally\. &lt;script&gt;alert\(&quot;story&quot;\)&lt;\/script&gt; &lt;img src=x onerror=&quot;alert\(&#39;img&#39;\)&quot;&gt; warm gloves a \[jar opener\]\(javascript:alert\(&#39;link&#39;\)\)/);
     expect(description).not.toContain("<");
     expect(rss.body).toContain("<title>Gloves &#x26; \"jar openers\" &#x3C;b&#x3E;helped&#x3C;/b&#x3E;</title>");
 

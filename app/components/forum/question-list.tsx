@@ -1,6 +1,7 @@
 // The forum's list of questions as /forum and each topic's page show it: one row per question,
 // the controls that choose the topic and the order (a plain GET form), and the topics as links.
 import { AuthorName } from "~/components/author-name";
+import { CardLink } from "~/components/card-link";
 import { Link } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
@@ -64,6 +65,13 @@ const ANSWERS_ICON = (
   </svg>
 );
 
+// Lucide's chevron-down, turned up while the answers are open.
+const CHEVRON = (
+  <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5 transition-transform group-open:rotate-180 motion-reduce:transition-none" aria-hidden="true">
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+);
+
 /** "Ana Lopez" gives "AL", "Anonymous" "A": the author's mark beside each row. */
 function initials(name: string) {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -75,32 +83,33 @@ function initials(name: string) {
 }
 
 /**
- * One question as one row a regular can scan: the author's initials, the title, a one-line
- * excerpt, answers, author, asked and last active, then its links: its topic, the question and
- * "Recent Answers", under which the first answers stay one click away instead of filling the list.
+ * One question as one row a regular can scan: the author's initials, the title, up to two lines
+ * of its text, answers, author, asked and last active, then its links: its topic, the question and
+ * "Show 2 recent answers", under which the first answers stay one click away. The whole row is the
+ * title link's touch target; its other links sit above that (relative z-10).
  */
 function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTopic: boolean }) {
   const n = question.answerCount;
   const href = `/forum/${question.id}`;
   return (
-    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b py-3 last:border-b-0" data-question-row="">
+    <li className="relative grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b py-3 last:border-b-0" data-question-row="">
       <span aria-hidden="true" className="mt-1 grid size-10 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
         {initials(question.authorName)}
       </span>
       <div className="grid min-w-0 gap-0.5">
         <h2 className="text-lg font-semibold leading-snug">
-          <Link to={href} className="hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+          <CardLink to={href} className="after:rounded-none">
             {question.title}
-          </Link>
+          </CardLink>
         </h2>
-        <p className="truncate text-muted-foreground" data-excerpt="">
+        <p className="line-clamp-2 text-muted-foreground" data-excerpt="">
           {question.content.replace(/\s+/g, " ")}
         </p>
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             {ANSWERS_ICON} {`${n} ${n === 1 ? "answer" : "answers"}`}
           </span>
-          <span>
+          <span className="relative z-10">
             <AuthorName name={question.authorName} profile={question.authorProfile} />
             {" · asked "}
             <RelativeTime date={question.createdAt} />
@@ -111,7 +120,7 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
           </span>
         </p>
         {/* The row's links on one line of 44 px targets; opened, the answers take a line of their own. */}
-        <div className="flex flex-wrap items-center gap-x-4 text-sm">
+        <div className="relative z-10 flex flex-wrap items-center gap-x-4 text-sm">
           {showTopic && question.topic ? (
             <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 min-w-11 items-center font-medium underline" data-topic="">
               <span className="sr-only">Topic: </span>
@@ -119,14 +128,18 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
             </Link>
           ) : null}
           <Link to={href} className="inline-flex min-h-11 items-center font-medium text-primary underline">
-            {n ? "Read all answers" : "Be the first to answer"}
+            {/* The list does not know who is reading: words that suit the asker too. */}
+            {n ? "Read all answers" : "No answers yet"}
             <span className="sr-only">{`: ${question.title}`}</span>
           </Link>
           {question.recentAnswers.length ? (
-            <details className="open:basis-full">
-              <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
-                Recent Answers<span className="sr-only">{` to ${question.title}`}</span>
+            <details className="group open:basis-full">
+              <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 font-medium [&::-webkit-details-marker]:hidden">
+                {`Show ${question.recentAnswers.length} recent ${question.recentAnswers.length === 1 ? "answer" : "answers"}`}
+                <span className="sr-only">{` to ${question.title}`}</span>
+                {CHEVRON}
               </summary>
+              <p className="mt-1 mb-2 font-semibold">Recent Answers</p>
               <ul className="grid gap-2">
                 {question.recentAnswers.map((a) => (
                   <AnswerPreview key={a.id} answer={a} />

@@ -9,7 +9,7 @@ export function GuideCta({ storeUrl }: { storeUrl: string }) {
       data-guide-cta=""
       className="not-prose my-10 rounded-xl border-2 border-primary/30 bg-accent/60 p-6 sm:p-8"
     >
-      <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">From Capsiva, the makers of this site</p>
+      <p className="text-sm font-semibold text-muted-foreground">From Capsiva, the makers of this site</p>
       <h2 id="guide-cta-heading" className="mt-2 text-2xl font-bold leading-tight">
         Capsiva capsaicin hand cream and roll-on
       </h2>

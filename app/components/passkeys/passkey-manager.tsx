@@ -1,8 +1,9 @@
-// The Passkeys card on /account/security: the member's passkeys with their names, a form to add
-// one (the browser creates it, so adding needs JavaScript), and per passkey a rename and a remove
+// The Passkeys card on /account/security: the member's passkeys with their names and dates, a form
+// to add one (the member first confirms their password or a two-step code on the server, then the
+// browser creates the passkey, so adding needs JavaScript), and per passkey a rename and a remove
 // form that are ordinary form posts.
 import * as React from "react";
-import { Form, useNavigation, useRevalidator } from "react-router";
+import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { FormAlert, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -14,6 +15,7 @@ export interface PasskeyItem {
   id: string;
   name: string;
   createdAt: string | null;
+  lastUsedAt: string | null;
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
@@ -23,7 +25,10 @@ function PasskeyRow({ passkey, busy }: { passkey: PasskeyItem; busy: boolean }) 
     <li className="grid gap-3 rounded-lg border p-4" data-passkey={passkey.name}>
       <div>
         <p className="font-semibold break-words">{passkey.name}</p>
-        {passkey.createdAt ? <p className="text-sm text-muted-foreground">Added {dateFormat.format(new Date(passkey.createdAt))}</p> : null}
+        <p className="text-sm text-muted-foreground" data-passkey-dates="">
+          {passkey.createdAt ? `Added ${dateFormat.format(new Date(passkey.createdAt))}. ` : null}
+          {passkey.lastUsedAt ? `Last used to sign in ${dateFormat.format(new Date(passkey.lastUsedAt))}.` : "Not used to sign in yet."}
+        </p>
       </div>
       <Form method="post" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="passkey-rename" />
@@ -46,17 +51,62 @@ function PasskeyRow({ passkey, busy }: { passkey: PasskeyItem; busy: boolean }) 
   );
 }
 
-export function PasskeyManager({ passkeys, error, signedInWithPasskey }: { passkeys: PasskeyItem[]; error?: string | null; signedInWithPasskey: boolean }) {
+type Confirmation = { passkeyConfirmed?: { name: string; at: number }; passkeyError?: string };
+
+export function PasskeyManager({
+  passkeys,
+  reauth,
+  error,
+  signedInWithPasskey,
+}: {
+  passkeys: PasskeyItem[];
+  reauth: "password" | "code" | "none";
+  error?: string | null;
+  signedInWithPasskey: boolean;
+}) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
+  const confirm = useFetcher<Confirmation>();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const handled = React.useRef<number | null>(null);
   const busyForm = navigation.state === "submitting";
   const [adding, setAdding] = React.useState(false);
   const [message, setMessage] = React.useState<{ kind: "error" | "success"; text: string } | null>(null);
 
-  async function add(event: React.FormEvent<HTMLFormElement>) {
+  // Once the server has accepted the password (or code), the browser creates the passkey.
+  const confirmed = confirm.state === "idle" ? confirm.data?.passkeyConfirmed : undefined;
+  const refused = confirm.state === "idle" ? confirm.data?.passkeyError : undefined;
+  React.useEffect(() => {
+    if (refused) {
+      setMessage({ kind: "error", text: refused });
+      setAdding(false);
+    }
+  }, [refused, confirm.data]);
+  React.useEffect(() => {
+    if (!confirmed || handled.current === confirmed.at) return;
+    handled.current = confirmed.at;
+    void (async () => {
+      try {
+        const { addPasskey } = await import("~/lib/passkey-browser");
+        const outcome = await addPasskey(confirmed.name);
+        if (outcome.ok) {
+          formRef.current?.reset();
+          setMessage({ kind: "success", text: `Passkey '${confirmed.name}' added. Next time, choose "Sign in with a passkey" on the sign-in page.` });
+          await revalidator.revalidate();
+        } else {
+          setMessage({ kind: "error", text: outcome.message });
+        }
+      } catch {
+        setMessage({ kind: "error", text: "Something went wrong while adding your passkey. Please try again." });
+      }
+      setAdding(false);
+    })();
+  }, [confirmed, revalidator]);
+
+  function add(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const name = String(new FormData(form).get("name") ?? "").trim();
+    const fields = new FormData(event.currentTarget);
+    const name = String(fields.get("name") ?? "").trim();
     setMessage(null);
     if (!name) {
       setMessage({ kind: "error", text: "Give the passkey a name, such as 'My phone', so you can tell your passkeys apart." });
@@ -67,20 +117,7 @@ export function PasskeyManager({ passkeys, error, signedInWithPasskey }: { passk
       return;
     }
     setAdding(true);
-    try {
-      const { addPasskey } = await import("~/lib/passkey-browser");
-      const outcome = await addPasskey(name.slice(0, PASSKEY_NAME_MAX));
-      if (outcome.ok) {
-        form.reset();
-        setMessage({ kind: "success", text: `Passkey '${name}' added. Next time, choose "Sign in with a passkey" on the sign-in page.` });
-        await revalidator.revalidate();
-      } else {
-        setMessage({ kind: "error", text: outcome.message });
-      }
-    } catch {
-      setMessage({ kind: "error", text: "Something went wrong while adding your passkey. Please try again." });
-    }
-    setAdding(false);
+    void confirm.submit({ intent: "passkey-confirm", name: name.slice(0, PASSKEY_NAME_MAX), secret: String(fields.get("secret") ?? "") }, { method: "post" });
   }
 
   return (
@@ -109,7 +146,7 @@ export function PasskeyManager({ passkeys, error, signedInWithPasskey }: { passk
         ) : (
           <p>You have no passkeys yet.</p>
         )}
-        <form method="post" onSubmit={add} className="grid gap-4 sm:max-w-sm" data-form="add-passkey">
+        <form ref={formRef} method="post" onSubmit={add} className="grid gap-4 sm:max-w-sm" data-form="add-passkey">
           <input type="hidden" name="intent" value="passkey-add" />
           <TextField
             id="new-passkey-name"
@@ -120,6 +157,19 @@ export function PasskeyManager({ passkeys, error, signedInWithPasskey }: { passk
             hint="For example 'My phone' or 'Work laptop'."
             autoComplete="off"
           />
+          {reauth === "code" ? (
+            <TextField id="new-passkey-code" label="6-digit code from your authenticator app" name="secret" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
+          ) : (
+            <TextField
+              id="new-passkey-password"
+              label="Your password"
+              name="secret"
+              type="password"
+              autoComplete="current-password"
+              required
+              hint="A passkey is a new way into your account, so we check it is you first."
+            />
+          )}
           <Button type="submit" disabled={adding}>
             {adding ? "Waiting for your device..." : "Add a passkey"}
           </Button>

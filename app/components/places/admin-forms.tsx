@@ -5,7 +5,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import type { City, PageEditorData, Service } from "~/server/places.server";
+import type { PageEditorData } from "~/server/place-pages-admin.server";
+import type { City, Service } from "~/server/places.server";
 import { CheckboxField, FormError, TextAreaField, TextField } from "./admin-fields";
 import { LIMITS, SLUG_PATTERN, type FieldErrors } from "~/lib/place-rules";
 

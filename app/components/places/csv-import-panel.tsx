@@ -19,14 +19,22 @@ const KIND_TEXT: Record<ImportKind, { label: string; note: string }> = {
 
 const n = (x: number) => x.toLocaleString("en-US");
 
+// What one row adds, and several: the report's count agrees with its noun ("1 new page record").
+const NOUNS: Record<ImportKind, [string, string]> = { cities: ["city", "cities"], services: ["service", "services"], pages: ["page record", "page records"] };
+
+/** The one-line report of a stored import. */
+export function importSummary(report: ImportReport) {
+  const added = countOf(report.inserted, ...NOUNS[report.kind]);
+  return `${countOf(report.accepted, "row")} accepted and stored (${added.replace(" ", " new ")}, ${n(report.updated)} updated) ${tookSeconds(report.ms)}.`;
+}
+
 function Report({ report }: { report: ImportReport }) {
-  const what = KIND_TEXT[report.kind].label.toLowerCase();
   if (report.stored) {
     return (
       <div role="status" className="rounded-lg border-2 border-success p-4" data-testid="import-report">
         <h3 className="text-lg font-semibold">Import complete</h3>
         <p className="mt-1">
-          {`${countOf(report.accepted, "row")} accepted and stored (${n(report.inserted)} new ${what}, ${n(report.updated)} updated) ${tookSeconds(report.ms)}.`}
+          {importSummary(report)}
         </p>
       </div>
     );

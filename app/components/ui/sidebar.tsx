@@ -3,6 +3,7 @@
 // `sidebar:state` for 7 days and read on the server, so the first paint is already right.
 import * as React from "react";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
 
 import {
   MOBILE_BREAKPOINT,
@@ -71,16 +72,24 @@ export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolea
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 
-/** The desktop sidebar (768px and wider). */
+const SIDEBAR_ID = "site-sidebar";
+
+/** The desktop sidebar (768px and wider), and the phone's menu before scripts run. */
 export function Sidebar({ children, label }: { children: (collapsed: boolean) => React.ReactNode; label: string }) {
   const { open } = useSidebar();
   return (
+    // Its id is what the menu link points to before scripts run: app.css shows the targeted
+    // sidebar as a panel on phones, with a link that closes it.
     <aside
+      id={SIDEBAR_ID}
       aria-label={label}
       data-state={open ? "expanded" : "collapsed"}
       className="sticky top-0 hidden h-dvh shrink-0 flex-col overflow-y-auto overflow-x-hidden border-r bg-sidebar text-sidebar-foreground transition-[width] duration-200 motion-reduce:transition-none md:flex"
       style={{ width: open ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON }}
     >
+      <a href="#main" className="sidebar-close">
+        Close menu
+      </a>
       {children(!open)}
     </aside>
   );
@@ -107,6 +116,16 @@ export function SidebarDrawer({ children, label }: { children: React.ReactNode; 
 
 export function SidebarTrigger({ className, children }: { className?: string; children: React.ReactNode }) {
   const { open, mobileOpen, toggle, triggerRef } = useSidebar();
+  const hydrated = useHydrated();
+  const look = cn("inline-flex size-11 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring", className);
+  // Until scripts run (or without them) the button could do nothing: a link opens the sidebar.
+  if (!hydrated) {
+    return (
+      <a href={`#${SIDEBAR_ID}`} aria-label="Menu" className={look}>
+        {children}
+      </a>
+    );
+  }
   return (
     <button
       ref={triggerRef}
@@ -117,10 +136,7 @@ export function SidebarTrigger({ className, children }: { className?: string; ch
       aria-keyshortcuts="Control+B Meta+B"
       data-sidebar-open={open}
       data-drawer-open={mobileOpen}
-      className={cn(
-        "inline-flex size-11 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring",
-        className,
-      )}
+      className={look}
     >
       {children}
     </button>

@@ -3,7 +3,7 @@
 import { Toast as T } from "radix-ui";
 import { X } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import type { ToastMessage } from "./toast";
+import type { ToastMessage } from "~/lib/toast-message";
 
 export default function ToastList({ toasts, onClose }: { toasts: ToastMessage[]; onClose: (id: string) => void }) {
   return (

@@ -2,18 +2,14 @@
 // (ui/toast-list.tsx: announced by screen readers, dismissible by keyboard, F8 moves focus to
 // them, kept on screen long enough to read), whose code loads with the first toast.
 import * as React from "react";
+import { ToastContext, useToast, type ShowToast } from "~/lib/toast-context";
 import type { ToastMessage } from "~/lib/toast-message";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export type { ToastMessage };
+export { useToast };
 
 const LazyToastList = React.lazy(() => import("./toast-list"));
-
-const ToastContext = React.createContext<(toast: Omit<ToastMessage, "id"> & { id?: string }) => void>(() => {});
-
-export function useToast() {
-  return React.useContext(ToastContext);
-}
 
 /**
  * The list once `toast` is added: at most three; the same error again replaces the one shown
@@ -29,7 +25,7 @@ export function Toaster({ children, incoming }: { children: React.ReactNode; inc
   const [toasts, setToasts] = React.useState<ToastMessage[]>([]);
   const seen = React.useRef(new Set<string>());
 
-  const show = React.useCallback((toast: Omit<ToastMessage, "id"> & { id?: string }) => {
+  const show = React.useCallback<ShowToast>((toast) => {
     const id = toast.id ?? `${Date.now()}-${Math.random()}`;
     if (seen.current.has(id)) return;
     seen.current.add(id);

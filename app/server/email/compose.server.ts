@@ -1,6 +1,7 @@
 // The words of a notification mail: a plain-text part (read by every mail program and screen
 // reader) and a simple HTML part saying the same. Each item links to /notifications/<id>, which
 // marks it read and opens the answer. Every mail carries one-click unsubscribe (RFC 8058).
+import { escapeHtml } from "~/lib/escape";
 import { SITE_NAME } from "../env.server";
 import type { Mail } from "../mail.server";
 import { postPlainText } from "../post-markdown.server";
@@ -51,8 +52,6 @@ function subjectOf(items: MailNotification[], digest: boolean) {
   return `${items.length} updates on "${title}"`;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 export function composeNotificationMail(input: {
   siteUrl: string;
   to: string;
@@ -71,7 +70,7 @@ export function composeNotificationMail(input: {
   const groups = new Map<number, MailNotification[]>();
   for (const item of input.items) groups.set(item.questionId, [...(groups.get(item.questionId) ?? []), item]);
 
-  const text: string[] = [greeting, "", input.digest ? `Here is what happened in the ${SITE_NAME} forum since your last digest.` : `There is news in the ${SITE_NAME} forum.`];
+  const text: string[] = [greeting, "", input.digest ? `Here is what happened in the ${SITE_NAME} forum since your last digest.` : `Here is what is new on "${input.items[0].questionTitle}" in the ${SITE_NAME} forum.`];
   const html: string[] = [`<p>${escapeHtml(greeting)}</p>`, `<p>${escapeHtml(text[2])}</p>`];
   for (const items of groups.values()) {
     text.push("", `"${items[0].questionTitle}"`);
@@ -100,11 +99,15 @@ export function composeNotificationMail(input: {
       `<a href="${escapeHtml(unsubscribe)}">Stop all notification emails</a>.</p>`,
     `<p style="font-size:14px">${escapeHtml(SITE_NAME)}: educational community discussion, not medical advice.</p>`,
   );
+  const subject = subjectOf(input.items, input.digest);
+  // A whole document: the charset declared first (or programs guess, and "Zoë" is garbled) and
+  // the subject as its title, which "view in browser" and screen readers show.
+  const head = `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>`;
   return {
     to: input.to,
-    subject: subjectOf(input.items, input.digest),
+    subject,
     text: text.join("\n"),
-    html: `<!doctype html><html lang="en"><body style="font-family:sans-serif;font-size:16px;line-height:1.5">${html.join("\n")}</body></html>`,
+    html: `<!doctype html><html lang="en">${head}<body style="font-family:sans-serif;font-size:16px;line-height:1.5">${html.join("\n")}</body></html>`,
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

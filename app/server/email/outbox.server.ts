@@ -4,6 +4,7 @@
 // sent. Timing lives here, at claim time: a question's mails at most once per gathering window,
 // a digest once a day after the digest hour, a refused mail again after a growing delay.
 // docs/decisions/010-notification-mail-outbox.md says why an outbox table and not a job library.
+import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { isDatabaseUnavailable, rowsOf, type Db } from "../db.server";
 import type { Logger } from "../log.server";
@@ -56,9 +57,34 @@ export function scheduleMailsForMember(db: Db | Tx, memberId: string) {
   return schedule(db, sql`n.member_id = ${memberId}`);
 }
 
+/** An account mail: sent whatever the member's notification choice, as soon as a sender is free. */
+export interface AccountMail {
+  memberId: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Queues an account mail (a reset link, an address confirmation, a security notice). The request
+ * that asks for one only writes this row, so it answers as fast for a registered address as for
+ * an unknown one; a sender delivers it moments later and retries it as it would any other.
+ */
+export async function queueAccountMail(db: Db | Tx, mail: AccountMail) {
+  await db.execute(sql`
+    insert into mail_outbox (member_id, gather_key, due_at, payload)
+    values (${mail.memberId}, ${`account:${crypto.randomUUID()}`}, now(), ${JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text })}::jsonb)`);
+}
+
 export async function emailChoice(db: Db, memberId: string): Promise<EmailChoice> {
   const [row] = rowsOf<{ choice: string }>(await db.execute(sql`select email_notifications as choice from profiles where id = ${memberId}`));
   return (EMAIL_CHOICES as readonly string[]).includes(row?.choice ?? "") ? (row!.choice as EmailChoice) : "own";
+}
+
+/** The address a member's mails go to (null for an account that is gone). */
+export async function emailAddressOf(db: Db, memberId: string): Promise<string | null> {
+  const [row] = rowsOf<{ email: string }>(await db.execute(sql`select email from users where id = ${memberId}`));
+  return row?.email ?? null;
 }
 
 /** Sets a member's choice; mails already waiting follow it (they are gathered again by it). */
@@ -98,6 +124,7 @@ interface Claimed {
   id: number;
   member_id: string;
   gather_key: string;
+  payload: { to: string; subject: string; text: string } | null;
   attempts: number;
   locked_until: string;
 }
@@ -137,7 +164,7 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
           order by o.due_at, o.id
           limit 1
           for update skip locked)
-        returning id, member_id, gather_key, attempts, locked_until::text as locked_until`),
+        returning id, member_id, gather_key, payload, attempts, locked_until::text as locked_until`),
     );
     return row ?? null;
   }
@@ -172,7 +199,7 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     await db.transaction(async (tx) => {
       const done = rowsOf<{ id: number }>(
         await tx.execute(sql`
-          update mail_outbox set state = ${state}, sent_at = case when ${state} = 'sent' then now() end, locked_until = null, last_error = null
+          update mail_outbox set state = ${state}, sent_at = case when ${state} = 'sent' then now() end, locked_until = null, last_error = null, payload = null
           where id = ${row.id} and locked_until = ${row.locked_until}::timestamptz returning id`),
       );
       if (!done.length) {
@@ -202,6 +229,14 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
   }
 
   async function sendOne(row: Claimed) {
+    if (row.payload) {
+      try {
+        await options.mailer.send({ ...row.payload, messageId: `<mail-${row.id}@${messageIdHost}>` });
+      } catch (error) {
+        return refused(row, error);
+      }
+      return recordSent(row, () => finish(row, "sent", []));
+    }
     const gathered = await gather(row);
     if (!gathered) return finish(row, "skipped", []);
     const mail = composeNotificationMail({

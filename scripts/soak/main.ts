@@ -11,14 +11,17 @@
 //
 // Prints the figures; exits non-zero on a lost or duplicated write or a failed recovery.
 // SOAK_KEEP_LOGS=1 keeps the temporary folder (server and PostgreSQL logs) after a passing run.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase } from "../app/server/db.server";
+import { openDatabase } from "../../app/server/db.server";
+import { asRoot, findPgBin, freePort, health, killHard, pgTool, startServer, stopGracefully, waitHealthy } from "./processes";
+import { BUILD_DIR, ROOT, RUN_ID, sleep } from "./shared";
+import { request, signUp, stats, tally, targetSite, writer, reader, type Ack, type Member } from "./traffic";
+
 
 const SHORT = process.argv.includes("--short");
 const RUN_MS = SHORT ? 20_000 : 60_000;
@@ -28,210 +31,11 @@ const EMBEDDED_MEMBERS = 8;
 const EMBEDDED_RUN_MS = SHORT ? 6_000 : 15_000;
 const DB_OUTAGE_MS = 3_000;
 const RECOVERY_LIMIT_MS = 5_000;
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-// Letters only: markers must not look like phone numbers to the posting rules.
-const RUN_ID = Array.from(crypto.randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("");
-const ROOT = path.resolve(import.meta.dirname, "..");
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-soak-"));
 const problems: string[] = [];
 const log = (message: string) => console.log(`[soak +${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
 const started = Date.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// ------------------------------------------------------------------ helpers
-
-function freePort(preferred?: number): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(freePort()));
-    probe.listen(preferred ?? 0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** PostgreSQL refuses to run as root: its tools then run as the postgres user. */
-const asRoot = process.getuid?.() === 0;
-function pgTool(tool: string, args: string[]) {
-  const bin = findPgBin(tool);
-  const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
-  return execFileSync(cmd, argv, { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-}
-function findPgBin(tool: string) {
-  const base = "/usr/lib/postgresql";
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) {
-    const candidate = path.join(base, v, "bin", tool);
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  throw new Error(`${tool} not found under ${base}/*/bin (install PostgreSQL: apt-get install postgresql)`);
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
-
-function startServer(env: Record<string, string>, logFile: string): Server {
-  const out = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", BUILD_DIR, LOG_LEVEL: "warn", RATE_LIMITS: "false" },
-    stdio: ["ignore", out, out],
-  });
-  return { child, url: env.SITE_URL };
-}
-
-async function health(url: string): Promise<number> {
-  try {
-    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
-
-/** Milliseconds until /healthz answers 200, or null after `limitMs`. */
-async function waitHealthy(url: string, limitMs: number) {
-  const t0 = Date.now();
-  while (Date.now() - t0 < limitMs) {
-    if ((await health(url)) === 200) return Date.now() - t0;
-    await sleep(50);
-  }
-  return null;
-}
-
-function killHard(server: Server) {
-  return new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.once("exit", () => resolve());
-    server.child.kill("SIGKILL");
-  });
-}
-
-function stopGracefully(server: Server) {
-  return new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    const force = setTimeout(() => server.child.kill("SIGKILL"), 15_000);
-    server.child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.child.kill("SIGTERM");
-  });
-}
-
-// ------------------------------------------------------------------ traffic
-
-const stats = { runMs: 0, requests: 0, byStatus: {} as Record<string, number>, networkErrors: 0, refusedWrites: {} as Record<string, number> };
-function refusedWrite(res: Response | null) {
-  const key = res ? String(res.status) : "no answer";
-  stats.refusedWrites[key] = (stats.refusedWrites[key] ?? 0) + 1;
-}
-function count(status: number | "error") {
-  stats.requests++;
-  if (status === "error") stats.networkErrors++;
-  else {
-    const key = `${Math.floor(status / 100)}xx`;
-    stats.byStatus[key] = (stats.byStatus[key] ?? 0) + 1;
-  }
-}
-
-interface Member {
-  email: string;
-  cookie: string;
-}
-
-let siteUrl = "";
-
-async function request(pathname: string, init: { method?: string; cookie?: string; form?: Record<string, string> } = {}) {
-  try {
-    const res = await fetch(`${siteUrl}${pathname}`, {
-      method: init.method ?? (init.form ? "POST" : "GET"),
-      redirect: "manual",
-      signal: AbortSignal.timeout(15_000),
-      headers: {
-        ...(init.form ? { "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl } : {}),
-        ...(init.cookie ? { Cookie: init.cookie } : {}),
-      },
-      body: init.form ? new URLSearchParams(init.form) : undefined,
-    });
-    await res.arrayBuffer();
-    count(res.status);
-    return res;
-  } catch {
-    count("error");
-    return null;
-  }
-}
-
-async function signUp(prefix: string): Promise<Member> {
-  const email = `${prefix}-${RUN_ID}-${crypto.randomBytes(3).toString("hex")}@example.com`;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const res = await request("/auth", { form: { intent: "signup", email, password: "soak-password-1" } });
-    const session = res?.headers.getSetCookie().find((c) => c.includes("session_token="));
-    if (res?.status === 302 && session) return { email, cookie: session.split(";")[0] };
-    await sleep(200);
-  }
-  throw new Error(`could not sign up ${email}`);
-}
-
-interface Ack {
-  marker: string;
-  kind: "question" | "answer";
-}
-
-/** One member's writes until `until`: asks (40%) or answers a known question (60%). */
-async function writer(member: Member, index: number, until: () => boolean, questionIds: () => number[], acks: Ack[], attempts: { n: number }) {
-  let seq = 0;
-  while (!until()) {
-    const marker = `soak-${RUN_ID}-m${index}x${++seq}`;
-    const ids = questionIds();
-    attempts.n++;
-    let res: Response | null;
-    if (ids.length === 0 || Math.random() < 0.4) {
-      res = await request("/forum", { cookie: member.cookie, form: { title: `Soak question ${marker}`, content: `Asked during the soak: ${marker}`, submissionKey: marker } });
-      if (res?.status === 302 && res.headers.get("location") === "/forum") acks.push({ marker, kind: "question" });
-      else refusedWrite(res);
-    } else {
-      const id = ids[Math.floor(Math.random() * ids.length)];
-      res = await request(`/forum/${id}`, { cookie: member.cookie, form: { intent: "answer", content: `Answered during the soak: ${marker}`, submissionKey: marker } });
-      if (res?.status === 302 && (res.headers.get("location") ?? "").startsWith(`/forum/${id}#answer-`)) acks.push({ marker, kind: "answer" });
-      else refusedWrite(res);
-    }
-    // Think time; longer while the server does not answer at all.
-    await sleep((res ? 50 : 250) + Math.random() * 200);
-  }
-}
-
-const READ_PATHS = ["/", "/forum", "/forum?page=2", "/blog", "/blog/rheumatoid-arthritis-pain-relief-faq", "/search?q=pain", "/community-guidelines"];
-
-async function reader(members: Member[], until: () => boolean, questionIds: () => number[]) {
-  while (!until()) {
-    const ids = questionIds();
-    const pick = Math.random();
-    const pathname = pick < 0.3 && ids.length ? `/forum/${ids[Math.floor(Math.random() * ids.length)]}` : READ_PATHS[Math.floor(Math.random() * READ_PATHS.length)];
-    const signedIn = Math.random() < 0.3 && members.length > 0;
-    await request(pathname, { cookie: signedIn ? members[Math.floor(Math.random() * members.length)].cookie : undefined });
-    await sleep(20 + Math.random() * 80);
-  }
-}
-
-/** How many times each acknowledged marker is stored, and markers stored more than once. */
-function tally(acks: Ack[], stored: string[]) {
-  const counts = new Map<string, number>();
-  for (const text of stored) {
-    const marker = /soak-[a-z]{8}-m\d+x\d+/.exec(text)?.[0];
-    if (marker) counts.set(marker, (counts.get(marker) ?? 0) + 1);
-  }
-  const lost = acks.filter((a) => !counts.has(a.marker)).map((a) => a.marker);
-  const duplicates = [...counts].filter(([, n]) => n > 1).map(([m]) => m);
-  const found = acks.filter((a) => counts.has(a.marker)).length;
-  return { found, lost, duplicates, storedUnacknowledged: [...counts.keys()].filter((m) => !acks.some((a) => a.marker === m)).length };
-}
 
 // ------------------------------------------------------------------ phase 1: PostgreSQL
 
@@ -249,7 +53,8 @@ async function postgresPhase() {
   const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
 
   const appPort = await freePort();
-  siteUrl = `http://127.0.0.1:${appPort}`;
+  const siteUrl = `http://127.0.0.1:${appPort}`;
+  targetSite(siteUrl);
   const env = {
     PORT: String(appPort),
     SITE_URL: siteUrl,
@@ -361,7 +166,8 @@ async function postgresPhase() {
 async function embeddedPhase() {
   const dataDir = path.join(tmp, "embedded-data");
   const appPort = await freePort();
-  siteUrl = `http://127.0.0.1:${appPort}`;
+  const siteUrl = `http://127.0.0.1:${appPort}`;
+  targetSite(siteUrl);
   const env = { PORT: String(appPort), SITE_URL: siteUrl, DATABASE_URL: "", DATA_DIR: dataDir, SEED: "false", BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
   const serverLog = path.join(tmp, "server-embedded.log");
   let server = startServer(env, serverLog);
@@ -407,7 +213,7 @@ async function embeddedPhase() {
 async function main() {
   if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "server", "index.js"))) {
     log(`no production build in ${BUILD_DIR}/: building`);
-    execFileSync(process.execPath, [path.join(ROOT, "node_modules", "@react-router", "dev", "bin.js"), "build"], { cwd: ROOT, stdio: "inherit" });
+    execFileSync(process.execPath, [path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs"), "build"], { cwd: ROOT, stdio: "inherit" });
   }
   log(`run ${RUN_ID}: ${SHORT ? "short" : "full"} soak, ${RUN_MS / 1000} s with ${MEMBERS} members and ${READERS} readers`);
   const p = await postgresPhase();

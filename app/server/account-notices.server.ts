@@ -1,0 +1,28 @@
+// Telling a member about a change to their account's security, on the site (a notification in
+// the bell) and by mail, so that a change they did not make is noticed and can be undone. The
+// mail goes through the outbox, sent whatever their choice about notification mails.
+import { eq } from "drizzle-orm";
+import type { Db } from "./db.server";
+import { queueAccountMail } from "./email/outbox.server";
+import { notifications, users } from "../../db/schema";
+
+export const PASSKEY_ADDED_TITLE = "A passkey was added to your account";
+
+export async function noticePasskeyAdded(db: Db, input: { userId: string; passkeyName: string; siteUrl: string }) {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+  if (!user) return;
+  const name = input.passkeyName.trim().slice(0, 50) || "Passkey";
+  await db.transaction(async (tx) => {
+    await tx.insert(notifications).values({ memberId: input.userId, kind: "passkey-added" });
+    await queueAccountMail(tx, {
+      memberId: input.userId,
+      to: user.email,
+      subject: PASSKEY_ADDED_TITLE,
+      text:
+        `A passkey named '${name}' was added to your Capsiva RA Community account (${user.email}). ` +
+        "It lets someone sign in without your password.\n\n" +
+        `If it was you, there is nothing to do. If it was not, remove it now at ${input.siteUrl}/account/security ` +
+        `and change your password at ${input.siteUrl}/account.`,
+    });
+  });
+}

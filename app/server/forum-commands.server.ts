@@ -1,0 +1,248 @@
+// Changing the forum: asking, answering, editing and deleting one's own posts, helpful marks and
+// the asker's choice, following, and filing under a topic. Each checks who may, and throws one
+// of forum-model's errors when they may not.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { isRowId } from "~/lib/validation";
+import type { Db } from "./db.server";
+import { ForbiddenError, LAST_ANSWER_AT, NotFoundError, OwnAnswerError, UnknownTopicError } from "./forum-model.server";
+import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
+import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks } from "../../db/schema";
+import { rendered } from "./stored-html.server";
+
+/**
+ * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
+ * the same author returns the question already stored instead of a second one.
+ */
+export async function askQuestion(db: Db, input: { authorId: string; title: string; content: string; submissionKey?: string; topicId?: number | null }) {
+  const key = input.submissionKey || null;
+  const inserted = await db
+    .insert(forumQuestions)
+    .values({ authorId: input.authorId, title: input.title, content: input.content, ...rendered(input.content), submissionKey: key, topicId: input.topicId ?? null })
+    .onConflictDoNothing()
+    .returning({ id: forumQuestions.id });
+  if (inserted[0]) {
+    // The asker follows their question: they are told of every answer.
+    await follow(db, inserted[0].id, input.authorId);
+    return { id: inserted[0].id, created: true };
+  }
+  const [existing] = await db
+    .select({ id: forumQuestions.id })
+    .from(forumQuestions)
+    .where(and(eq(forumQuestions.authorId, input.authorId), eq(forumQuestions.submissionKey, key!)));
+  return { id: existing.id, created: false };
+}
+
+/** A visible answer of a visible question, with its author and question; else not found. */
+async function visibleAnswer(db: Db, answerId: number) {
+  if (!isRowId(answerId)) throw new NotFoundError("answer not found");
+  const [row] = await db
+    .select({ authorId: forumAnswers.authorId, questionId: forumAnswers.questionId, askerId: forumQuestions.authorId })
+    .from(forumAnswers)
+    .innerJoin(forumQuestions, eq(forumQuestions.id, forumAnswers.questionId))
+    .where(and(eq(forumAnswers.id, answerId), isNull(forumAnswers.hiddenAt), isNull(forumQuestions.hiddenAt)));
+  if (!row) throw new NotFoundError("answer not found");
+  return row;
+}
+
+/**
+ * Marks an answer helpful (`want` true), takes the mark back (false), or toggles it as the page's
+ * button does (undefined); never one's own answer. The author is told of a new mark only.
+ */
+export async function setHelpful(db: Db, answerId: number, memberId: string, want?: boolean): Promise<{ marked: boolean }> {
+  const answer = await visibleAnswer(db, answerId);
+  if (answer.authorId === memberId) throw new OwnAnswerError("own answer");
+  return db.transaction(async (tx) => {
+    if (want !== false) {
+      const added = await tx.insert(helpfulMarks).values({ answerId, memberId }).onConflictDoNothing().returning({ answerId: helpfulMarks.answerId });
+      if (added.length) {
+        if (answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId });
+        return { marked: true };
+      }
+      if (want === true) return { marked: true };
+    }
+    await tx.delete(helpfulMarks).where(and(eq(helpfulMarks.answerId, answerId), eq(helpfulMarks.memberId, memberId)));
+    return { marked: false };
+  });
+}
+
+/** The page's Helpful button: a first press marks, a second takes the mark back. */
+export const toggleHelpful = (db: Db, answerId: number, memberId: string) => setHelpful(db, answerId, memberId);
+
+/** The asker's choice set to this answer (kept if it already is; the author is told when it moves to theirs). */
+export async function chooseHelpedMost(db: Db, questionId: number, answerId: number, askerId: string): Promise<{ answerId: number }> {
+  const answer = await visibleAnswer(db, answerId);
+  if (answer.questionId !== questionId) throw new NotFoundError("answer not found");
+  if (answer.askerId !== askerId) throw new ForbiddenError("not the asker");
+  if (answer.authorId === askerId) throw new OwnAnswerError("own answer");
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .insert(helpedMost)
+      .values({ questionId, answerId })
+      .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` }, setWhere: sql`${helpedMost.answerId} <> ${answerId}` })
+      .returning({ id: helpedMost.questionId });
+    if (moved.length && answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId });
+    return { answerId };
+  });
+}
+
+/** The asker clears their choice; only the asker of a visible question may. */
+export async function clearHelpedMost(db: Db, questionId: number, askerId: string) {
+  if (!isRowId(questionId)) throw new NotFoundError("question not found");
+  const [question] = await db
+    .select({ authorId: forumQuestions.authorId })
+    .from(forumQuestions)
+    .where(and(eq(forumQuestions.id, questionId), isNull(forumQuestions.hiddenAt)));
+  if (!question) throw new NotFoundError("question not found");
+  if (question.authorId !== askerId) throw new ForbiddenError("not the asker");
+  await db.delete(helpedMost).where(eq(helpedMost.questionId, questionId));
+}
+
+/**
+ * The asker chooses the answer that helped them most (another one moves the choice; the same one
+ * again clears it). Only the asker may, and not for an answer of their own.
+ */
+export async function toggleHelpedMost(db: Db, questionId: number, answerId: number, askerId: string): Promise<{ chosen: boolean }> {
+  const answer = await visibleAnswer(db, answerId);
+  if (answer.questionId !== questionId) throw new NotFoundError("answer not found");
+  if (answer.askerId !== askerId) throw new ForbiddenError("not the asker");
+  if (answer.authorId === askerId) throw new OwnAnswerError("own answer");
+  return db.transaction(async (tx) => {
+    const cleared = await tx.delete(helpedMost).where(and(eq(helpedMost.questionId, questionId), eq(helpedMost.answerId, answerId))).returning({ id: helpedMost.questionId });
+    if (cleared.length) return { chosen: false };
+    await tx
+      .insert(helpedMost)
+      .values({ questionId, answerId })
+      .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` } });
+    if (answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId });
+    return { chosen: true };
+  });
+}
+
+/** Throws NotFoundError unless the question exists and is visible. */
+async function visibleQuestion(db: Db, questionId: number) {
+  if (!isRowId(questionId)) throw new NotFoundError("question not found");
+  const [row] = await db.select({ id: forumQuestions.id }).from(forumQuestions).where(and(eq(forumQuestions.id, questionId), isNull(forumQuestions.hiddenAt)));
+  if (!row) throw new NotFoundError("question not found");
+}
+
+/** A member follows a visible question (told of its answers); a missing or hidden one is not found. */
+export async function followQuestion(db: Db, questionId: number, memberId: string) {
+  await visibleQuestion(db, questionId);
+  await follow(db, questionId, memberId);
+}
+
+// Unknown and hidden questions are not found for stopping either, as for following: a client
+// learns its id is wrong instead of being told it stopped following nothing.
+export async function unfollowQuestion(db: Db, questionId: number, memberId: string) {
+  await visibleQuestion(db, questionId);
+  await unfollow(db, questionId, memberId);
+}
+
+/** Stores an answer and counts it, in one transaction; idempotent per submission key. */
+export async function answerQuestion(
+  db: Db,
+  input: { questionId: number; authorId: string; content: string; submissionKey?: string },
+) {
+  return db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ id: forumQuestions.id })
+      .from(forumQuestions)
+      .where(and(eq(forumQuestions.id, input.questionId), isNull(forumQuestions.hiddenAt)))
+      .for("update");
+    if (!question) throw new NotFoundError("question not found");
+    const key = input.submissionKey || null;
+    const inserted = await tx
+      .insert(forumAnswers)
+      .values({ questionId: input.questionId, authorId: input.authorId, content: input.content, ...rendered(input.content), submissionKey: key })
+      .onConflictDoNothing()
+      .returning({ id: forumAnswers.id });
+    if (!inserted[0]) {
+      const [existing] = await tx
+        .select({ id: forumAnswers.id })
+        .from(forumAnswers)
+        .where(and(eq(forumAnswers.authorId, input.authorId), eq(forumAnswers.submissionKey, key!)));
+      return { id: existing.id, created: false };
+    }
+    await tx
+      .update(forumQuestions)
+      .set({ answerCount: sql`${forumQuestions.answerCount} + 1`, lastAnswerAt: LAST_ANSWER_AT })
+      .where(eq(forumQuestions.id, input.questionId));
+    await notifyOfAnswer(tx, { questionId: input.questionId, answerId: inserted[0].id, authorId: input.authorId });
+    return { id: inserted[0].id, created: true };
+  });
+}
+
+async function ownedQuestion(db: Db, id: number, authorId: string) {
+  if (!isRowId(id)) throw new NotFoundError("question not found");
+  const [row] = await db.select({ authorId: forumQuestions.authorId }).from(forumQuestions).where(and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
+  if (!row) throw new NotFoundError("question not found");
+  if (row.authorId !== authorId) throw new ForbiddenError("not the author");
+}
+
+async function ownedAnswer(db: Db, id: number, authorId: string) {
+  if (!isRowId(id)) throw new NotFoundError("answer not found");
+  const [row] = await db
+    .select({ authorId: forumAnswers.authorId, questionId: forumAnswers.questionId, hiddenAt: forumAnswers.hiddenAt })
+    .from(forumAnswers)
+    .where(eq(forumAnswers.id, id));
+  if (!row || row.hiddenAt) throw new NotFoundError("answer not found");
+  if (row.authorId !== authorId) throw new ForbiddenError("not the author");
+  return row;
+}
+
+export async function editQuestion(db: Db, input: { id: number; authorId: string; title: string; content: string }) {
+  await ownedQuestion(db, input.id, input.authorId);
+  await db
+    .update(forumQuestions)
+    .set({ title: input.title, content: input.content, ...rendered(input.content), updatedAt: new Date() })
+    .where(eq(forumQuestions.id, input.id));
+}
+
+export async function deleteQuestion(db: Db, input: { id: number; authorId: string }) {
+  await ownedQuestion(db, input.id, input.authorId);
+  await db.delete(forumQuestions).where(eq(forumQuestions.id, input.id));
+}
+
+export async function editAnswer(db: Db, input: { id: number; authorId: string; content: string }) {
+  const row = await ownedAnswer(db, input.id, input.authorId);
+  await db.update(forumAnswers).set({ content: input.content, ...rendered(input.content), updatedAt: new Date() }).where(eq(forumAnswers.id, input.id));
+  return row.questionId;
+}
+
+export async function deleteAnswer(db: Db, input: { id: number; authorId: string }) {
+  const row = await ownedAnswer(db, input.id, input.authorId);
+  await db.transaction(async (tx) => {
+    await tx.delete(forumAnswers).where(eq(forumAnswers.id, input.id));
+    await tx
+      .update(forumQuestions)
+      .set({ answerCount: sql`greatest(${forumQuestions.answerCount} - 1, 0)`, lastAnswerAt: LAST_ANSWER_AT })
+      .where(eq(forumQuestions.id, row.questionId));
+  });
+  return row.questionId;
+}
+
+/** Recomputes a question's visible-answer count and last answer (after hiding or restoring an answer). */
+export async function recountAnswers(db: Db, questionId: number) {
+  await db
+    .update(forumQuestions)
+    .set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${questionId} and a.hidden_at is null)`, lastAnswerAt: LAST_ANSWER_AT })
+    .where(eq(forumQuestions.id, questionId));
+}
+
+/**
+ * Files a question under a topic, or under none (`topicId` null). Its asker may, and moderators
+ * and admins may for any question; anyone else is refused. The topic must exist.
+ */
+export async function setQuestionTopic(db: Db, input: { questionId: number; topicId: number | null; actorId: string; moderator: boolean }) {
+  if (!isRowId(input.questionId)) throw new NotFoundError("question not found");
+  const [row] = await db.select({ authorId: forumQuestions.authorId, hiddenAt: forumQuestions.hiddenAt }).from(forumQuestions).where(eq(forumQuestions.id, input.questionId));
+  // Readers never see a hidden question: only moderators, who see it marked, may refile it.
+  if (!row || (row.hiddenAt && !input.moderator)) throw new NotFoundError("question not found");
+  if (!input.moderator && row.authorId !== input.actorId) throw new ForbiddenError("not the asker");
+  if (input.topicId !== null) {
+    const [topic] = isRowId(input.topicId) ? await db.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.id, input.topicId)) : [];
+    if (!topic) throw new UnknownTopicError(String(input.topicId));
+  }
+  // The question's text is unchanged: it is not marked edited (updated_at stays).
+  await db.update(forumQuestions).set({ topicId: input.topicId }).where(eq(forumQuestions.id, input.questionId));
+}

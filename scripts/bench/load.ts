@@ -1,0 +1,85 @@
+// The load generators: wrk with a Lua script of ours, or autocannon when wrk is missing.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { ROOT } from "../local-server";
+import { CONNECTIONS, DURATION, ROUNDS } from "./config";
+import { merge, percentile, type LoadResult } from "./stats";
+
+export const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
+
+/**
+ * Writes a wrk script that prints the whole latency histogram when the run is done (so that runs
+ * can be merged), and with `cookies` sends each request with the next of them (members take turns).
+ */
+export function writeWrkScript(file: string, cookies: string[] = []) {
+  const rotate = cookies.length
+    ? `local cookies = { ${cookies.map((c) => JSON.stringify(c)).join(", ")} }\n` +
+      `local i = 0\n` +
+      `request = function()\n  i = i + 1\n  wrk.headers["Cookie"] = cookies[(i % #cookies) + 1]\n  return wrk.format(nil)\nend\n`
+    : "";
+  const histogram =
+    `done = function(summary, latency, requests)\n` +
+    `  io.write(string.format("RUN %d %d\\n", summary.requests, summary.duration))\n` +
+    `  for i = 1, #latency do\n    local v, c = latency(i)\n    io.write(string.format("LAT %d %d\\n", v, c))\n  end\n` +
+    `end\n`;
+  fs.writeFileSync(file, rotate + histogram);
+  return file;
+}
+
+export function runWrk(url: string, headers: Record<string, string>, duration: number, script: string): LoadResult {
+  const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${duration}s`, "--timeout", "5s", "-s", script];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  args.push(url);
+  const out = execFileSync("wrk", args, { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
+  const run = /^RUN (\d+) (\d+)$/m.exec(out);
+  if (!run) throw new Error(`wrk printed no summary:\n${out.slice(0, 2000)}`);
+  const latency = new Map<number, number>();
+  for (const m of out.matchAll(/^LAT (\d+) (\d+)$/gm)) latency.set(Number(m[1]), Number(m[2]));
+  const requests = Number(run[1]);
+  const secs = Number(run[2]) / 1e6;
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
+  return { rps: requests / secs, p50: percentile(latency, 50), p99: percentile(latency, 99), non2xx, errors, requests, seconds: secs, latency };
+}
+
+export function runAutocannon(url: string, headers: Record<string, string>, duration: number) {
+  const args = ["autocannon", "-c", String(CONNECTIONS), "-d", String(duration), "-w", "2", "--json"];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
+  args.push(url);
+  const out = execFileSync("npx", args, { encoding: "utf8", cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
+  const r = JSON.parse(out) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+/** Loads `url` with wrk and `script` (see writeWrkScript), else with autocannon and the headers given. */
+export function load(url: string, headers: Record<string, string>, script: string, duration = DURATION): LoadResult {
+  return hasWrk ? runWrk(url, headers, duration, script) : runAutocannon(url, headers, duration);
+}
+
+/**
+ * The page and the baseline in turns (ROUNDS windows each, baseline-page then page-baseline and
+ * so on), each merged over its windows; without wrk, the baseline and then the page.
+ */
+export function loadBeside(url: string, baselineUrl: string, headers: Record<string, string>, script: string) {
+  if (!hasWrk) {
+    const baseline = load(baselineUrl, headers, script);
+    return { page: load(url, headers, script), baseline };
+  }
+  const window = Math.max(1, Math.round(DURATION / ROUNDS));
+  const pageRuns: LoadResult[] = [];
+  const baselineRuns: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const pageFirst = round % 2 === 1;
+    if (pageFirst) pageRuns.push(load(url, headers, script, window));
+    baselineRuns.push(load(baselineUrl, headers, script, window));
+    if (!pageFirst) pageRuns.push(load(url, headers, script, window));
+  }
+  return { page: merge(pageRuns), baseline: merge(baselineRuns) };
+}
