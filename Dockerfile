@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The site as a container: built in one stage, run from production dependencies only, as the
 # unprivileged `node` user, with the embedded database (or DATABASE_URL) and a health check on
-# readiness. scripts/production-install-check.sh does what the final stage does, without Docker.
+# liveness. scripts/production-install-check.sh does what the final stage does, without Docker.
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
@@ -32,9 +32,10 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# Readiness: the database answers and the server is not stopping.
+# Liveness: the process answers. A database outage is not a reason to replace the container
+# (it would not help); readiness (/readyz) is for the load balancer, which sends requests elsewhere.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/livez').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server exits within 15 s of SIGTERM; compose.yaml gives it 20 s.
 STOPSIGNAL SIGTERM
 CMD ["node", "server.js"]

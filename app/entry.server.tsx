@@ -4,10 +4,10 @@
 // React Router write (server/security.ts sends the matching policy).
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { cspNonceContext, requestOutcomeContext, runtimeContext } from "./server/context";
-import { isDatabaseUnavailable } from "./server/db.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./server/db.server";
 
 // Page requests whose loaders failed because the database could not be reached (handleError sees
 // the errors before React Router hides their details; handleRequest then answers 503).
@@ -34,6 +34,17 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else log.error({ ...line, err: error }, "request failed");
 };
 
+function unavailableHeaders(headers: Headers) {
+  headers.set("Retry-After", RETRY_AFTER_SECONDS);
+  headers.set("Cache-Control", "no-store");
+}
+
+/** A client navigation's data (`.data`) for a request the database failed: as for a document. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  if (databaseUnavailable.has(request)) unavailableHeaders(response.headers);
+  return response;
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -47,11 +58,13 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(cspNonceContext) || undefined;
   // The database is away: the error page in the site's layout says so (a 503 error response, which
-  // the root error boundary words plainly); the root middleware adds Retry-After and no-store.
+  // the root error boundary words plainly). Retry-After and no-store are set here too: when the
+  // root middleware itself failed (who is signed in could not be read), it adds nothing.
   if (databaseUnavailable.has(request)) {
     const errors = routerContext.staticHandlerContext.errors ?? {};
     for (const id of Object.keys(errors)) errors[id] = new ErrorResponseImpl(503, "Service Unavailable", null);
     responseStatusCode = 503;
+    unavailableHeaders(responseHeaders);
   }
 
   return new Promise<Response>((resolve, reject) => {

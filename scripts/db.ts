@@ -15,7 +15,9 @@ export async function runCli(main: () => Promise<void>) {
   try {
     await main();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    // Never an empty line: an error without a message is named by its kind.
+    const message = error instanceof Error ? error.message || `${error.name} (no message)` : String(error);
+    console.error(message || "Failed, without a message from the failing step.");
     process.exit(1);
   }
 }

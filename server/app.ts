@@ -7,11 +7,11 @@ import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { cspNonceContext, requestOutcomeContext, runtimeContext } from "../app/server/context";
-import { isDatabaseUnavailable } from "../app/server/db.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../app/server/db.server";
 import { loggedPath, logRequest } from "../app/server/log.server";
-import { RETRY_AFTER_SECONDS } from "../app/server/outage.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { requestIdOf } from "./http/request-id";
+import { requestDeadline } from "./http/deadline";
 import { createPageStore, sendPage, type PageStore } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
@@ -75,6 +75,7 @@ export function createApp(runtime: Runtime) {
 
   // Security headers, request limits and the same-origin check for writes, before anything else answers.
   app.use(securityHeaders(runtime.env), requestLimits(), originCheck(runtime.env, runtime.log));
+  app.use(requestDeadline(runtime.env.REQUEST_TIMEOUT_SECONDS * 1000, runtime.log));
 
   // Liveness: the process answers. Readiness (/readyz, and /healthz as before): the database
   // answers and the process is not stopping, so a proxy sends new requests elsewhere.
@@ -143,6 +144,8 @@ export function createApp(runtime: Runtime) {
   // is away): one JSON log line instead of Express's printed stack, and 503 with Retry-After when
   // the database cannot be reached.
   app.use(((error, req, res, _next) => {
+    // Already answered (the request deadline's 503): the late render has nothing more to say.
+    if (res.writableEnded) return;
     const unavailable = isDatabaseUnavailable(error);
     runtime.log[unavailable ? "warn" : "error"]({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: loggedPath(req.path), err: error }, unavailable ? "database unavailable" : "request failed");
     if (res.headersSent) return void res.destroy();

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { LIMITS } from "~/lib/limits";
 import { emailField } from "~/lib/validation";
-import { authMessage, callAuth } from "~/server/auth-calls.server";
+import { authMessage, callAuth, failureStatus } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import type { Route } from "./+types/auth-forgot";
 
@@ -20,9 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ sent: false, error: parsed.error.issues[0].message, email: String(form.get("email") ?? "") }, { status: 400 });
   }
   const result = await callAuth(runtime, request, "/request-password-reset", { email: parsed.data, redirectTo: "/auth/reset" });
-  if (!result.ok && result.status === 429) {
+  // Only a call that went through says a link was sent: a limit or an outage says what happened.
+  if (!result.ok) {
     const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
-    return data({ sent: false, error: authMessage(result), email: parsed.data }, { status: 429, headers });
+    return data({ sent: false, error: authMessage(result), email: parsed.data }, { status: failureStatus(result), headers });
   }
   // The same answer whether or not an account exists for this address.
   return { sent: true, error: null, email: parsed.data };

@@ -6,7 +6,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { LIMITS } from "~/lib/limits";
 import { newPasswordField } from "~/lib/validation";
 import { passwordProblem } from "~/server/account-policy.server";
-import { authMessage, callAuth } from "~/server/auth-calls.server";
+import { authMessage, callAuth, failureStatus } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { removeAllPasskeys } from "~/server/passkey.server";
 import type { Runtime } from "~/server/runtime.server";
@@ -43,8 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = removePasskeys && /^[A-Za-z0-9_-]{10,200}$/.test(token) ? await resetLinkOwner(runtime, token) : null;
   const result = await callAuth(runtime, request, "/reset-password", { newPassword: parsed.data, token });
   if (!result.ok) {
-    const message = result.status === 429 ? authMessage(result) : "This reset link is invalid or has expired. Please ask for a new one.";
-    return data({ error: message }, { status: result.status === 429 ? 429 : 400 });
+    const message = result.status === 429 || result.status === 503 ? authMessage(result) : "This reset link is invalid or has expired. Please ask for a new one.";
+    return data({ error: message }, { status: failureStatus(result) });
   }
   const removed = owner ? await removeAllPasskeys(runtime.db, owner) : 0;
   const description = removed ? `Your passkeys were removed too. Sign in with your new password.` : "Sign in with your new password";

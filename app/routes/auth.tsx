@@ -9,7 +9,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
 import { fieldErrors, signInSchema, signUpSchema, type FieldErrors } from "~/lib/validation";
-import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
+import { authMessage, callAuth, cookieHeaders, failureStatus } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { passwordProblem } from "~/server/account-policy.server";
 import { getViewer } from "~/server/session.server";
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await callAuth<{ twoFactorRedirect?: boolean }>(runtime, request, "/sign-in/email", parsed.data);
     if (!result.ok) {
       // Better Auth answers the same for an unknown email and a wrong password.
-      return failure(intent, email, authMessage(result), result.status === 429 ? 429 : 400, result.retryAfter);
+      return failure(intent, email, authMessage(result), failureStatus(result), result.retryAfter);
     }
     const headers = cookieHeaders(result.cookies);
     if (result.body.twoFactorRedirect) {
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     name: "",
     callbackURL: "/",
   });
-  if (!result.ok) return failure(intent, email, authMessage(result), result.status === 429 ? 429 : 400, result.retryAfter);
+  if (!result.ok) return failure(intent, email, authMessage(result), failureStatus(result), result.retryAfter);
   const toast = { title: "Account created!", description: "Welcome to the RA community" };
   if (runtime.env.requireEmailVerification || !result.cookies.some((c) => c.includes("session_token="))) {
     return data<ActionResult>({

@@ -1,5 +1,6 @@
 // Form actions talk to Better Auth through its own HTTP handler, so every call gets the library's
 // full pipeline (origin checks, rate limits, cookies) exactly as its JSON endpoints would.
+import { UNAVAILABLE_MESSAGE } from "./auth-outage.server";
 import type { Runtime } from "./runtime.server";
 
 export interface AuthCallResult<T = Record<string, unknown>> {
@@ -51,8 +52,14 @@ export function cookieHeaders(cookies: string[], init?: HeadersInit) {
   return headers;
 }
 
+/** The status a form answers with after a failed call: limits and outages as they are, else 400. */
+export function failureStatus(result: AuthCallResult) {
+  return result.status === 429 || result.status === 503 ? result.status : 400;
+}
+
 /** A message for people, from Better Auth's answer. */
 export function authMessage(result: AuthCallResult) {
+  if (result.status === 503) return UNAVAILABLE_MESSAGE;
   // Our own per-account limits (auth.server.ts) say what was limited; the library's say less.
   if (result.status === 429 && result.body.code === "RATE_LIMITED" && result.body.message) return result.body.message;
   if (result.status === 429) {

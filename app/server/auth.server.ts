@@ -17,6 +17,7 @@ import { confirmMail, knownAddressMail, resetMail, SIGN_UP_REFUSED_MESSAGE, type
 import { queueAccountMail } from "./email/outbox.server";
 import { noticePasskeyAdded } from "./account-notices.server";
 import { betterAuthLogger, type Logger } from "./log.server";
+import { answeringOutages } from "./auth-outage.server";
 
 export { ROLES, type Role } from "~/lib/roles";
 
@@ -47,6 +48,8 @@ export function createAuth(options: {
    * as 'Anonymous').
    */
   onChange?: (scope: "accounts" | "all") => void;
+  /** One round trip to the database: tells an outage from a refusal (auth-outage.server.ts). */
+  ping?: () => Promise<void>;
   /** Called after an account mail was queued in the outbox, to send it at once. */
   onMail?: () => void;
 }) {
@@ -69,13 +72,15 @@ export function createAuth(options: {
       );
     }
   };
-  return betterAuth({
+  const auth = betterAuth({
     appName: SITE_NAME,
     baseURL: env.SITE_URL,
     basePath: "/api/auth",
     secret: options.secret,
     telemetry: { enabled: false },
     logger: betterAuthLogger(options.log, isDatabaseUnavailable),
+    // What the library cannot handle is thrown to answeringOutages, not printed to the console.
+    onAPIError: { throw: true },
     trustedOrigins: [env.SITE_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -243,6 +248,8 @@ export function createAuth(options: {
       }),
     ],
   });
+  auth.handler = answeringOutages(auth.handler, { log: options.log, ping: options.ping });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

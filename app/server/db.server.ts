@@ -49,17 +49,46 @@ export class DatabaseLockedError extends Error {}
 // that no other application sharing the database uses; this one spells "capsiva" in ASCII.
 const STARTUP_LOCK_KEY = "27992700474077537";
 
+/** Bounds on waiting for PostgreSQL, in milliseconds (env.server.ts names the settings). */
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+  connectMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { statementMs: 10_000, lockMs: 5_000, idleInTransactionMs: 30_000, connectMs: 5_000 };
+
 /** `url`: a postgres:// URL, `memory://`, or a folder path for PGlite. */
 export async function openDatabase(
   url: string,
-  options: { poolMax?: number; loadDataDir?: Blob; template?: string } = {},
+  options: { poolMax?: number; loadDataDir?: Blob; template?: string; timeouts?: DatabaseTimeouts } = {},
 ): Promise<Database> {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolMax ?? 10);
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolMax ?? 10, options.timeouts ?? DEFAULT_TIMEOUTS);
   return openPglite(url, options.loadDataDir, options.template);
 }
 
-function openPostgres(url: string, poolMax: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
+/**
+ * Connection settings for every connection of ours: the server's own limits on a statement, a
+ * lock wait and an idle transaction; a client-side limit a little longer than the statement's,
+ * for when the server cannot say anything (a partition); and TCP keepalive, so that a path
+ * that died quietly is found by the kernel too.
+ */
+export function connectionSettings(url: string, t: DatabaseTimeouts): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    lock_timeout: t.lockMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+    query_timeout: t.statementMs + 2000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+function openPostgres(url: string, poolMax: number, timeouts: DatabaseTimeouts): Database {
+  const pool = new pg.Pool({ ...connectionSettings(url, timeouts), max: poolMax });
   // A client that loses its connection (a database restart) must not crash the process: idle
   // clients report through the pool, checked-out ones (a transaction between two statements)
   // on themselves. Either way the broken client is dropped and the next query opens a new one.
@@ -72,7 +101,11 @@ function openPostgres(url: string, poolMax: number): Database {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       statements++;
-      return query(...args);
+      const result = query(...args);
+      // A statement the server never answered leaves the connection unusable (the answer may
+      // still come): it is closed, so the rollback that follows fails at once and the pool drops it.
+      if (result instanceof Promise) result.catch((error: unknown) => error instanceof Error && /Query read timeout/.test(error.message) && destroyConnection(client));
+      return result;
     }) as typeof client.query;
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -85,13 +118,20 @@ function openPostgres(url: string, poolMax: number): Database {
       await pool.query("select 1");
     },
     migrate: async () => {
-      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+      // A migration may rightly take longer than a request's statement: its own connection, unbounded.
+      const once = new pg.Pool({ ...connectionSettings(url, timeouts), statement_timeout: 0, lock_timeout: 0, query_timeout: undefined, max: 1 });
+      once.on("error", () => {});
+      try {
+        await migratePg(drizzlePg(once), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await once.end().catch(() => {});
+      }
     },
     withStartupLock: async (work) => {
       // A session lock lives as long as its connection, so it is taken on a client outside the
       // pool: the pool could hand the unlock to another connection. If this process dies while
       // holding it, PostgreSQL ends the session and the next instance goes ahead.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
       client.on("error", () => {});
       await client.connect();
       try {
@@ -161,13 +201,22 @@ async function openPglite(location: string, loadDataDir?: Blob, template?: strin
   };
 }
 
-// What node-postgres and PostgreSQL say when the database cannot be reached or is going away:
-// socket errors, the pool's connect timeout, and the server's admin shutdown and connection
-// failure codes (class 08, 57P01-57P03).
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P02", "57P03"]);
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Connection refused|database closed|Client has encountered a connection error/i;
+/** Closes a client's socket at once (no goodbye to a server that may not be listening). */
+function destroyConnection(client: pg.PoolClient) {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
 
-/** Whether `error` (or one of its causes) says the database cannot be reached, as opposed to a bug or bad data. */
+// What node-postgres and PostgreSQL say when a connection cannot be had or used: socket errors,
+// the pool's connect timeout and a statement the server never answered; too many connections
+// (53300), a database not accepting connections (55000), a statement or lock wait that ran out
+// (57014, 55P03), and admin shutdown and connection failures (57P01-57P03, class 08).
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "53300", "55000", "55P03", "57014", "57P01", "57P02", "57P03"]);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection refused|database closed|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+
+/** How long a client is asked to wait before trying again while the database is away. */
+export const RETRY_AFTER_SECONDS = "5";
+
+/** Whether `error` (or one of its causes) says the database cannot be reached or used in time, as opposed to a bug or bad data. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = String((e as NodeJS.ErrnoException).code ?? "");

@@ -57,6 +57,15 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  // Bounds on every wait for PostgreSQL (docs/decisions/014-operating-through-database-trouble.md):
+  // a statement, a lock, an open transaction left idle, and getting a connection from the pool.
+  // A request answers 503 once REQUEST_TIMEOUT_SECONDS pass, below nginx's proxy_read_timeout (60 s).
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(10),
+  DATABASE_LOCK_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(5),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(5),
+  DATABASE_START_RETRY_MAX_SECONDS: z.coerce.number().min(0.5).max(300).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(55).default(25),
   DATA_DIR: z.string().min(1).default("./data"),
   SEED: bool(true),
   BETTER_AUTH_SECRET: z
@@ -142,6 +151,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = result.data;
+  if (e.DATABASE_LOCK_TIMEOUT_SECONDS > e.DATABASE_STATEMENT_TIMEOUT_SECONDS) {
+    throw new ConfigError("Invalid configuration:\n  DATABASE_LOCK_TIMEOUT_SECONDS: must not be longer than DATABASE_STATEMENT_TIMEOUT_SECONDS (a statement waiting on a lock is still a statement)");
+  }
   if (e.GUIDE_REVIEWER_CREDENTIALS && !e.GUIDE_REVIEWER_NAME) {
     throw new ConfigError("Invalid configuration:\n  GUIDE_REVIEWER_NAME: must be set when GUIDE_REVIEWER_CREDENTIALS is set (credentials without a reviewer's name)");
   }
@@ -178,3 +190,6 @@ export type PublicConfig = ReturnType<typeof publicConfig>;
 export function guideReviewer(env: Env): { name: string; credentials: string | null } | null {
   return env.GUIDE_REVIEWER_NAME ? { name: env.GUIDE_REVIEWER_NAME, credentials: env.GUIDE_REVIEWER_CREDENTIALS ?? null } : null;
 }
+
+/** Every variable the configuration reads (the `.env.example` test checks it lists them all). */
+export const ENV_NAMES = Object.keys(envSchema.shape);

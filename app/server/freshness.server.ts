@@ -2,7 +2,10 @@
 // API, the auth library's hooks, a command-line tool) `bump` is called once; every cache in this
 // process clears or re-keys on it, and every other instance hears of it through PostgreSQL
 // NOTIFY on a connection of its own. A lost connection may have missed notifications, so when it
-// comes back everything is cleared. On the embedded database there is one process: no messages.
+// comes back everything is cleared. A connection can also die without a word (a NAT or firewall
+// dropping it): a heartbeat through it proves it still carries messages, and while it cannot
+// prove that, every cache is cleared each second (docs/decisions/014). On the embedded database
+// there is one process: no messages.
 import crypto from "node:crypto";
 import pg from "pg";
 import type { Logger } from "./log.server";
@@ -19,6 +22,8 @@ export interface Freshness {
   bump(scope: Scope): void;
   /** Listeners run on every change, local or from another instance. */
   onBump(listener: (scope: Scope) => void): void;
+  /** Whether messages from other instances are known to arrive (always, on the embedded database). */
+  healthy(): boolean;
   /** Connects the listening connection (PostgreSQL only); resolves once it listens. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -41,9 +46,26 @@ export function writeScope(method: string, pathname: string, status: number): Sc
   return /^\/account(\/|\.data$|$)/.test(pathname) ? "all" : "content";
 }
 
-export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool; log?: Logger } = {}): Freshness {
+// A heartbeat goes through the listening connection every quarter second: a NOTIFY to this
+// connection's own channel. PostgreSQL delivers notifications in commit order, so once it comes
+// back every write told before it was sent has been heard. Without an echo of a heartbeat sent in
+// the last STALE_MS, caches are cleared every STALE_MS (a write is at most about a second old to
+// readers); without one for DOUBT_MS the connection is dropped and opened again.
+const HEARTBEAT_MS = 250;
+const STALE_MS = 750;
+const DOUBT_MS = 1500;
+
+export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool; log?: Logger; connectTimeoutMs?: number } = {}): Freshness {
   const { databaseUrl, pool, log } = options;
   const instance = crypto.randomUUID();
+  const pingChannel = `capsiva_ping_${instance.replaceAll("-", "")}`;
+  // When the newest echoed heartbeat was sent, and the heartbeat waiting for its echo.
+  let confirmedAt = Date.now();
+  let waiting: { seq: number; sentAt: number } | null = null;
+  let seq = 0;
+  let lastForcedClear = 0;
+  let doubting = false;
+  let beat: NodeJS.Timeout | undefined;
   const listeners: ((scope: Scope) => void)[] = [];
   let epoch = 0;
   let client: pg.Client | undefined;
@@ -57,27 +79,64 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
   };
 
   const connect = async (reconnecting: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, keepAlive: true, keepAliveInitialDelayMillis: 5000 });
     const lost = () => {
       if (client !== next || stopped) return;
       client = undefined;
       next.removeAllListeners("notification");
       void next.end().catch(() => {});
-      log?.warn("freshness: lost the listening connection; reconnecting");
+      waiting = null;
+      if (!doubting) log?.warn("freshness: lost the listening connection; reconnecting, and clearing caches every second meanwhile");
+      doubting = true;
       schedule();
     };
     next.on("error", lost);
     next.on("end", lost);
     next.on("notification", (message) => {
+      if (message.channel === pingChannel) {
+        if (client === next && waiting && String(waiting.seq) === message.payload) {
+          confirmedAt = waiting.sentAt;
+          waiting = null;
+          if (doubting) log?.info("freshness: the listening connection carries messages again");
+          doubting = false;
+        }
+        return;
+      }
       const [from, scope] = (message.payload ?? "").split(" ");
       if (from !== instance && SCOPES.has(scope as Scope)) apply(scope as Scope);
     });
     await next.connect();
     await next.query(`listen ${CHANNEL}`);
+    await next.query(`listen ${pingChannel}`);
     client = next;
+    waiting = null;
     retryMs = 250;
     // Whatever was said while nobody listened is unknown: start again from the database.
     if (reconnecting) apply("all");
+  };
+
+  /** One heartbeat tick: send a heartbeat, judge the last one, clear caches while in doubt. */
+  const heartbeat = () => {
+    const now = Date.now();
+    if (client && !waiting) {
+      waiting = { seq: ++seq, sentAt: now };
+      client.query("select pg_notify($1, $2)", [pingChannel, String(seq)]).catch(() => {});
+    }
+    if (now - confirmedAt > STALE_MS && now - lastForcedClear >= STALE_MS) {
+      lastForcedClear = now;
+      apply("all");
+    }
+    if (client && waiting && now - waiting.sentAt > DOUBT_MS) {
+      const stuck = client;
+      if (!doubting) log?.warn({ waitedMs: now - waiting.sentAt }, "freshness: the listening connection missed its heartbeat; reconnecting, and clearing caches every second meanwhile");
+      doubting = true;
+      client = undefined;
+      waiting = null;
+      stuck.removeAllListeners("notification");
+      (stuck as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      void stuck.end().catch(() => {});
+      schedule();
+    }
   };
 
   const schedule = () => {
@@ -95,6 +154,7 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
 
   return {
     current: () => epoch,
+    healthy: () => !databaseUrl || Date.now() - confirmedAt <= STALE_MS,
     bump(scope) {
       apply(scope);
       if (!pool) return;
@@ -108,10 +168,14 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
     async start() {
       if (!databaseUrl || client) return;
       await connect(false);
+      confirmedAt = Date.now();
+      beat ??= setInterval(heartbeat, HEARTBEAT_MS);
+      beat.unref();
     },
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      clearInterval(beat);
       const last = client;
       client = undefined;
       await last?.end().catch(() => {});

@@ -11,12 +11,19 @@ export interface Mail {
   html?: string;
   /** Extra headers, such as List-Unsubscribe on notification mails. */
   headers?: Record<string, string>;
+  /** A Message-ID of our own (`<id@host>`), the same on every try of one mail; else one is made. */
+  messageId?: string;
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** The last messages sent without SMTP (development only). */
   outbox: Mail[];
+}
+
+/** The part of a Message-ID before its host: an id to find the mail by, not an address. */
+export function mailId(messageId: string) {
+  return messageId.replace(/^</, "").replace(/@.*$/, "");
 }
 
 export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
@@ -30,8 +37,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
     outbox,
     async send(mail) {
       if (transport) {
-        await transport.sendMail({ from: options.from, ...mail });
-        options.log.info({ to: mail.to, subject: mail.subject }, "mail sent");
+        const info = await transport.sendMail({ from: options.from, ...mail });
+        // The mail's id, never its recipient or subject (a member's health question).
+        options.log.info({ mail: mailId(String(info.messageId ?? mail.messageId ?? "")) }, "mail sent");
         return;
       }
       outbox.push(mail);

@@ -1,20 +1,21 @@
-// The rule for the home, blog and forum lists: when the database cannot be reached, the page
-// still works and the list is empty. Only an unreachable database counts (a bug still fails
-// loudly), and the request is marked degraded: such a page is right for this moment only, and the
-// root middleware tells every cache not to keep it.
+// The rule for the home, blog and forum lists: when a list cannot be loaded, the page still works
+// and the list is empty. An unreachable database is an outage (logged as a warning); any other
+// failure is a fault, logged at error, yet the reader still gets the page. Either way the request
+// is marked degraded: such a page is right for this moment only, and the root middleware tells
+// every cache (and the readers' store) not to keep it.
 import type { RouterContextProvider } from "react-router";
-import { requestOutcomeContext } from "./context";
+import { requestOutcomeContext, runtimeContext } from "./context";
 import { isDatabaseUnavailable } from "./db.server";
 
-/** How long a client is asked to wait before trying again while the database is away. */
-export const RETRY_AFTER_SECONDS = "5";
-
-/** `load()`, or `fallback` when the database cannot be reached. */
+/** `load()`, or `fallback` when it fails. */
 export async function orWhenUnavailable<T>(context: Readonly<RouterContextProvider>, load: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
+    const outage = isDatabaseUnavailable(error);
+    const log = context.get(runtimeContext)?.log;
+    if (outage) log?.warn({ err: error }, "a list was left empty: the database is unavailable");
+    else log?.error({ err: error }, "a list was left empty: loading it failed");
     const outcome = context.get(requestOutcomeContext);
     if (outcome) outcome.degraded = true;
     return fallback;

@@ -3,8 +3,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { createAuth, type Auth } from "./auth.server";
-import { EMBEDDED_TEMPLATE_FILE, openDatabase, type Database, type Db } from "./db.server";
+import { EMBEDDED_TEMPLATE_FILE, isDatabaseUnavailable, openDatabase, type Database, type Db } from "./db.server";
 import { ConfigError, parseEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./log.server";
 import { createMailer, type Mailer } from "./mail.server";
@@ -57,7 +58,7 @@ export function createRuntime(options: {
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   const secret = options.secret ?? env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
   const viewers = createViewerCache();
-  const freshness = createFreshness({ databaseUrl: env.DATABASE_URL, pool: database.pool, log });
+  const freshness = createFreshness({ databaseUrl: env.DATABASE_URL, pool: database.pool, log, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000 });
   // Every cache follows the one authority; nothing else clears them. Shared reads and unread
   // counts are keyed by its epoch; the readers' page store (server/page-cache/) listens itself.
   const epoch = { version: freshness.current };
@@ -85,6 +86,7 @@ export function createRuntime(options: {
     log,
     limiter,
     onChange: (scope) => freshness.bump(scope),
+    ping: () => database.ping(),
     onMail: () => mailOutbox.wake(),
   });
   return {
@@ -121,27 +123,38 @@ export async function openRuntime(source: Record<string, string | undefined> = p
   const database = await openDatabase(env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite"), {
     poolMax: env.DATABASE_POOL_MAX,
     template: path.resolve(source.BUILD_DIR ?? "build", "server", EMBEDDED_TEMPLATE_FILE),
+    timeouts: {
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      lockMs: env.DATABASE_LOCK_TIMEOUT_SECONDS * 1000,
+      idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS * 1000,
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+    },
   });
   try {
     // Instances starting together on one PostgreSQL database take turns: the first migrates, the
-    // others find the migrations applied and the guide index current.
-    await database.withStartupLock(async () => {
+    // others find the migrations applied and the guide index current. A database that cannot be
+    // reached yet (a reboot where it comes up later) is waited for rather than given up on.
+    await untilReachable(log, env.DATABASE_START_RETRY_MAX_SECONDS, () => database.withStartupLock(async () => {
       await database.migrate();
       if (embedded && env.SEED && (await isDatabaseEmpty(database.db))) {
         await seedDemoContent(database.db);
         log.info("seeded the new embedded database with demo content (SEED=false opts out)");
       }
       await indexGuides(database.db);
-    });
+    }));
   } catch (error) {
     await database.close();
     throw error;
   }
   const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.DATA_DIR, log);
+  // Said once per process (by its first serving thread): without SMTP, live links are in the log.
+  if (!env.SMTP_URL && env.NODE_ENV === "production" && threadId <= 1) {
+    log.warn("SMTP_URL is not set: no mail is sent, and password-reset, confirmation and unsubscribe links are written to this log instead");
+  }
   log.info({ database: database.kind }, "database ready");
   const runtime = createRuntime({ env, database, log, secret });
   try {
-    await runtime.freshness.start();
+    await untilReachable(log, env.DATABASE_START_RETRY_MAX_SECONDS, () => runtime.freshness.start());
     runtime.mailOutbox.start();
     // Posts saved before the current Markdown renderer get their stored HTML once, in the background.
     void refreshStoredHtml(database.db, log).catch((error: unknown) => log.warn({ err: error }, "rendering stored post HTML failed; pages render those posts until the next start"));
@@ -150,6 +163,23 @@ export async function openRuntime(source: Record<string, string | undefined> = p
     throw error;
   }
   return runtime;
+}
+
+/**
+ * Runs `work` until it gets through, as long as what stops it is an unreachable database: waits
+ * double from a quarter second up to `maxSeconds`, each try logged. Any other failure is thrown.
+ */
+async function untilReachable<T>(log: Logger, maxSeconds: number, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const waitSeconds = Math.min(0.25 * 2 ** (attempt - 1), maxSeconds);
+      log.warn({ attempt, retryInSeconds: waitSeconds, err: error }, "waiting for the database: it cannot be reached yet");
+      await new Promise((resolve) => setTimeout(resolve, waitSeconds * 1000));
+    }
+  }
 }
 
 /** Without BETTER_AUTH_SECRET a random secret is created once and kept in the data folder. */

@@ -66,12 +66,14 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
         await client.query(`insert into ${SECRET_TABLE} (secret) values ($1)`, [secret]);
       }
       const tarball = await client.dumpDataDir("gzip");
-      fs.writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+      fs.writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()), { mode: 0o600 });
     } finally {
       if (secret) await client.exec(`drop table if exists ${SECRET_TABLE}`).catch(() => {});
       await database.close();
     }
   }
+  // A backup holds password hashes (and the embedded one the auth secret): its owner's only.
+  fs.chmodSync(partial, 0o600);
   // Only a complete backup ever carries the requested name.
   fs.renameSync(partial, out);
   return { bytes: fs.statSync(out).size };
@@ -145,14 +147,20 @@ export async function restoreDatabase(target: BackupTarget, file: string, option
     }
     // Unpack beside the target first: a broken backup file leaves the current database as it was.
     fs.rmSync(staging, { recursive: true, force: true });
-    const client = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(source)]) });
     let secret: string | undefined;
     try {
-      // A readable database, with the migrations table the app expects.
-      await client.query("select count(*) from drizzle.__drizzle_migrations");
-      secret = await takeSecret(client);
-    } finally {
-      await client.close();
+      const client = await PGlite.create(staging, { loadDataDir: new Blob([fs.readFileSync(source)]) });
+      try {
+        // A readable database, with the migrations table the app expects.
+        await client.query("select count(*) from drizzle.__drizzle_migrations");
+        secret = await takeSecret(client);
+      } finally {
+        await client.close();
+      }
+    } catch (error) {
+      // The embedded database's own failures often carry no message at all: say what is wrong.
+      const detail = error instanceof Error && error.message ? ` (${error.message.split("\n")[0]})` : "";
+      throw new BackupError(`${source} is not a backup of the embedded database that can be read${detail}. Use a file written by npm run db:backup without DATABASE_URL; the current data is untouched.`);
     }
     const secretFile = secretFileOf(target.folder);
     const current = fs.existsSync(secretFile) ? fs.readFileSync(secretFile, "utf8").trim() : undefined;

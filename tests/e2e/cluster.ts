@@ -8,7 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect } from "./fixtures";
-import { freshDatabase, NODE, ROOT } from "./processes";
+import { siteConfForTest } from "./nginx-site";
+import { freshDatabase, NODE, ROOT, startDatabaseProxy, type DatabaseProxy } from "./processes";
 
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p)) ?? "nginx";
@@ -37,13 +38,22 @@ export interface Cluster {
   signIn(email: string, password: string): Promise<string>;
   /** Gives an account a role with the operator's command. */
   setRole(email: string, role: string): void;
+  /** With `databaseProxyPorts`: each instance's own TCP proxy to PostgreSQL, in the order of `ports`. */
+  proxies: DatabaseProxy[];
   /** What the instances wrote to their output. */
   output(): string;
   stop(): Promise<void>;
 }
 
 /** Starts `ports.length` instances one after the other, then nginx on `proxyPort` in front of them. */
-export async function startCluster(options: { name: string; ports: number[]; proxyPort: number; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(options: {
+  name: string;
+  ports: number[];
+  proxyPort: number;
+  env?: Record<string, string>;
+  /** One TCP proxy per instance between it and PostgreSQL (processes.ts), for tests of database trouble. */
+  databaseProxyPorts?: number[];
+}): Promise<Cluster> {
   const host = `localhost:${options.proxyPort}`;
   const site = `http://${host}`;
   const children: { child: ChildProcess; exited: Promise<unknown> }[] = [];
@@ -126,10 +136,7 @@ export async function startCluster(options: { name: string; ports: number[]; pro
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-multi-"));
   fs.chmodSync(dir, 0o777);
-  const siteConf = fs
-    .readFileSync(path.join(ROOT, "deploy/nginx/capsiva.conf"), "utf8")
-    .replace("server 127.0.0.1:3000;", options.ports.map((p) => `server 127.0.0.1:${p};`).join("\n    "))
-    .replace(/listen 80;/, `listen 127.0.0.1:${options.proxyPort};`);
+  const siteConf = siteConfForTest({ upstreams: options.ports, listen: options.proxyPort, dir });
   fs.writeFileSync(path.join(dir, "site.conf"), siteConf);
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
@@ -144,9 +151,10 @@ export async function startCluster(options: { name: string; ports: number[]; pro
       await new Promise((r) => setTimeout(r, 250));
     }
   };
+  const proxies = await Promise.all((options.databaseProxyPorts ?? []).map((port) => startDatabaseProxy(port, database.url)));
   // One after the other: what is tested is serving, not starting together.
-  for (const port of options.ports) {
-    run(NODE, ["server.js"], { ...env, PORT: String(port) });
+  for (const [i, port] of options.ports.entries()) {
+    run(NODE, ["server.js"], { ...env, PORT: String(port), ...(proxies[i] ? { DATABASE_URL: proxies[i].url } : {}) });
     await healthy(port);
   }
   run(NGINX, ["-c", path.join(dir, "nginx.conf")], {});
@@ -156,6 +164,7 @@ export async function startCluster(options: { name: string; ports: number[]; pro
     site,
     env,
     db,
+    proxies,
     request,
     async signUp(email, password) {
       const cookie = await auth("sign-up/email", { email, password, name: "" });
@@ -175,6 +184,7 @@ export async function startCluster(options: { name: string; ports: number[]; pro
     async stop() {
       for (const { child } of children) child.kill(child.spawnfile === NGINX ? "SIGQUIT" : "SIGTERM");
       await Promise.all(children.map((c) => c.exited));
+      await Promise.all(proxies.map((p) => p.close()));
       await db.end();
       await database.drop();
     },

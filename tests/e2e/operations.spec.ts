@@ -105,11 +105,11 @@ test.describe("operations", () => {
       await waitHealthy(port);
       expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
-      // Another connection holds the forum's table, so the forum page's query waits on it.
+      // Another connection holds the forum's table, so a search waits on it (the forum list would render empty).
       await locker.connect();
       await locker.query("begin");
       await locker.query("lock table forum_questions in access exclusive mode");
-      const stuck = fetch(`http://127.0.0.1:${port}/forum`).then((r) => r.status, () => "cut off");
+      const stuck = fetch(`http://127.0.0.1:${port}/search?q=stuck`).then((r) => r.status, () => "cut off");
       await new Promise((r) => setTimeout(r, 500));
 
       const signalled = Date.now();

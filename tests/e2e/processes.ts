@@ -85,27 +85,42 @@ export function portFor(offset: number) {
 }
 
 /**
- * A TCP proxy in front of PostgreSQL that a test can cut: `cut()` drops every connection and
- * refuses new ones (the database unreachable, as in a network outage), `restore()` lets them in.
+ * A TCP proxy in front of PostgreSQL that a test can cut or freeze: `cut()` drops every
+ * connection and refuses new ones (the database unreachable), `freeze()` keeps every connection
+ * open but carries nothing either way, new ones included (a partition, or a firewall that drops
+ * packets), `freezeListening()` does that to the connections that sent LISTEN only (what a NAT
+ * idle timeout does to a quiet connection); `restore()` lets everything through again.
  */
 export async function startDatabaseProxy(port: number, databaseUrl: string) {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
+  const links = new Set<{ frozen: boolean; listening: boolean; held: [net.Socket, Buffer][] }>();
   let down = false;
+  let frozen = false;
   const server = net.createServer((client) => {
     if (down) return void client.destroy();
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const link = { frozen, listening: false, held: [] as [net.Socket, Buffer][] };
+    links.add(link);
     const drop = () => {
       client.destroy();
       upstream.destroy();
       sockets.delete(client);
       sockets.delete(upstream);
+      links.delete(link);
     };
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on("error", drop).on("close", drop);
     }
-    client.pipe(upstream).pipe(client);
+    const carry = (from: net.Socket, to: net.Socket) =>
+      from.on("data", (chunk: Buffer) => {
+        if (from === client && /listen capsiva_freshness/i.test(chunk.toString("latin1"))) link.listening = true;
+        if (link.frozen) link.held.push([to, chunk]);
+        else to.write(chunk);
+      });
+    carry(client, upstream);
+    carry(upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const url = new URL(databaseUrl);
@@ -117,8 +132,23 @@ export async function startDatabaseProxy(port: number, databaseUrl: string) {
       down = true;
       for (const s of sockets) s.destroy();
     },
+    freeze() {
+      frozen = true;
+      for (const link of links) link.frozen = true;
+    },
+    /** Freezes the connections that listen for notifications now; returns how many. */
+    freezeListening() {
+      const listening = [...links].filter((link) => link.listening);
+      for (const link of listening) link.frozen = true;
+      return listening.length;
+    },
     restore() {
       down = false;
+      frozen = false;
+      for (const link of links) {
+        link.frozen = false;
+        for (const [to, chunk] of link.held.splice(0)) to.write(chunk);
+      }
     },
     close() {
       this.cut();
@@ -126,3 +156,5 @@ export async function startDatabaseProxy(port: number, databaseUrl: string) {
     },
   };
 }
+
+export type DatabaseProxy = Awaited<ReturnType<typeof startDatabaseProxy>>;

@@ -1,6 +1,7 @@
 // The site behind Debian's nginx on loopback, configured as deploy/nginx/capsiva.conf says and
 // with the TRUST_PROXY setting that file names: a client's own X-Forwarded-For does not change
 // which limit it counts against (sign-in, password reset, the JSON API).
+import { siteConfForTest } from "./nginx-site";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,10 +23,7 @@ let appOutput = "";
 
 /** The shipped site configuration, pointed at this test's ports, inside a minimal main config. */
 function nginxConfig(dir: string) {
-  const site = fs
-    .readFileSync(path.join(ROOT, "deploy/nginx/capsiva.conf"), "utf8")
-    .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${APP_PORT};`)
-    .replace(/listen 80;/, `listen 127.0.0.1:${PROXY_PORT};`);
+  const site = siteConfForTest({ upstreams: [APP_PORT], listen: PROXY_PORT, dir });
   fs.writeFileSync(path.join(dir, "site.conf"), site);
   const main = `
 worker_processes 1;

@@ -113,6 +113,22 @@ describe("embedded database (PGlite)", () => {
     await after.close();
   });
 
+  it("a backup is readable by its owner only, and a broken file's restore says what is wrong", async () => {
+    const dataDir = path.join(tmp, "private-data");
+    const db = await newEmbedded(path.join(dataDir, "pglite"));
+    await fill(db);
+    await db.close();
+    const file = path.join(tmp, "private.tar.gz");
+    await backupDatabase({ kind: "pglite", folder: path.join(dataDir, "pglite") }, file);
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+    const broken = path.join(tmp, "broken-cli.tar.gz");
+    fs.writeFileSync(broken, "this is not a backup");
+    const env = { ...process.env, DATA_DIR: path.join(tmp, "broken-target"), DATABASE_URL: "" };
+    const refused = await run("npx", ["tsx", "scripts/restore.ts", broken], { env }).catch((e: { code: number; stderr: string }) => e);
+    expect((refused as { code: number }).code).toBe(1);
+    expect((refused as { stderr: string }).stderr).toMatch(/broken-cli\.tar\.gz is not a backup/);
+  }, 60_000);
+
   it("a restored site keeps its generated auth secret: a member with two-step verification signs in on it", async () => {
     const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const email = "two-steps@example.com";

@@ -6,7 +6,7 @@
 // docs/decisions/010-notification-mail-outbox.md says why an outbox table and not a job library.
 import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db } from "../db.server";
+import { isDatabaseUnavailable, rowsOf, type Db } from "../db.server";
 import type { Logger } from "../log.server";
 import type { Mailer } from "../mail.server";
 import { composeNotificationMail, type MailNotification } from "./compose.server";
@@ -18,8 +18,11 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export const EMAIL_CHOICES = ["own", "instant", "daily", "never"] as const;
 export type EmailChoice = (typeof EMAIL_CHOICES)[number];
 
-// A claimed mail is this member's for two minutes; sending is bounded well inside it (mail.server.ts).
-const LEASE_SECONDS = 120;
+// A claimed mail is its sender's for ten minutes. Sending is bounded to about a minute
+// (mail.server.ts); the rest covers recording it as sent through a database outage of up to
+// nine minutes, so that no other sender takes a mail that already went out. A sender that dies
+// mid-send leaves its mail waiting that long (docs/decisions/014).
+const LEASE_SECONDS = 600;
 const MAX_ATTEMPTS = 20;
 
 // The notifications a member's choice sends by mail: all of them, or answers to their own questions.
@@ -135,6 +138,7 @@ export function lastDigestBoundary(now: Date, hour: number): Date {
 
 export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
   const { db, log } = options;
+  const messageIdHost = new URL(options.siteUrl).hostname || "localhost";
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
@@ -227,11 +231,11 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
   async function sendOne(row: Claimed) {
     if (row.payload) {
       try {
-        await options.mailer.send(row.payload);
+        await options.mailer.send({ ...row.payload, messageId: `<mail-${row.id}@${messageIdHost}>` });
       } catch (error) {
         return refused(row, error);
       }
-      return finish(row, "sent", []);
+      return recordSent(row, () => finish(row, "sent", []));
     }
     const gathered = await gather(row);
     if (!gathered) return finish(row, "skipped", []);
@@ -244,15 +248,32 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
       unsubscribeToken: options.tokens.sign(row.member_id),
     });
     try {
-      await options.mailer.send(mail);
+      // The same Message-ID on every try of this outbox row: a repeat that slips through anyway
+      // can be recognised by the receiving servers.
+      await options.mailer.send({ ...mail, messageId: `<mail-${row.id}@${messageIdHost}>` });
     } catch (error) {
       return refused(row, error);
     }
-    await finish(
-      row,
-      "sent",
-      gathered.items.map((i) => i.id),
-    );
+    await recordSent(row, () => finish(row, "sent", gathered.items.map((i) => i.id)));
+  }
+
+  /**
+   * The mail went out: recording that is retried (never the send) while the database cannot be
+   * reached, with waits growing to 5 s, until it answers or the process stops.
+   */
+  async function recordSent(row: Claimed, record: () => Promise<void>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await record();
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || stopped) {
+          log.error({ mail: row.id, err: error }, "a notification mail went out but could not be recorded as sent; it may go out again when its lease ends");
+          throw error;
+        }
+        if (attempt === 1) log.warn({ mail: row.id, err: error }, "a notification mail went out; recording it as sent waits for the database");
+        await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** (attempt - 1), 5000)));
+      }
+    }
   }
 
   // At most this many mails in one pass; the next wake or poll goes on from there.
