@@ -115,13 +115,20 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
     if (reconnecting) apply("all");
   };
 
-  /** One heartbeat tick: send a heartbeat, judge the last one, clear caches while in doubt. */
+  /** One heartbeat tick: send a heartbeat, then judge the last one once pending input is read. */
   const heartbeat = () => {
-    const now = Date.now();
     if (client && !waiting) {
-      waiting = { seq: ++seq, sentAt: now };
+      waiting = { seq: ++seq, sentAt: Date.now() };
       client.query("select pg_notify($1, $2)", [pingChannel, String(seq)]).catch(() => {});
     }
+    // Judged after this turn's I/O: an echo that arrived while the thread was busy rendering is
+    // read first, so a busy thread is not mistaken for a silent connection.
+    setImmediate(judge);
+  };
+
+  /** Clears caches while the last echo is overdue, and reconnects after a missed heartbeat. */
+  const judge = () => {
+    const now = Date.now();
     if (now - confirmedAt > STALE_MS && now - lastForcedClear >= STALE_MS) {
       lastForcedClear = now;
       apply("all");
