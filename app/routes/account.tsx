@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { DangerZone } from "~/components/danger-zone";
 import { FormAlert, TextField } from "~/components/form-field";
+import { EMAIL_OPTIONS, EmailNotificationsCard } from "~/components/account/email-notifications-card";
 import { SignedInSessions } from "~/components/account/signed-in-sessions";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
@@ -54,14 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emails,
   };
 }
-
-// The choices for notification emails, in the order the form lists them.
-const EMAIL_OPTIONS: { value: EmailChoice; label: string; hint: string }[] = [
-  { value: "own", label: "At once, for answers to my questions", hint: "The default. Several answers to one question within 15 minutes come as one email." },
-  { value: "instant", label: "At once, for everything", hint: "Answers to questions you follow, and when your answers help someone, too." },
-  { value: "daily", label: "A daily digest", hint: "One email a day with everything new, if there is anything." },
-  { value: "never", label: "Never", hint: "Notifications still show on the site." },
-];
 
 const toast = (title: string, description?: string, variant?: "destructive") => ({ id: crypto.randomUUID(), title, description, variant });
 
@@ -221,39 +214,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <Card id="email-notifications" className="scroll-mt-20">
-        <CardHeader>
-          <CardTitle>Notification emails</CardTitle>
-          <CardDescription>Emails go to {loaderData.email}. Each has a link that stops them in one click, without signing in.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="grid gap-4">
-            <input type="hidden" name="intent" value="email-notifications" />
-            <fieldset className="grid gap-2" aria-describedby={errors("email-notifications").emails ? "emails-error" : undefined}>
-              <legend className="mb-2 font-medium">Email me about notifications</legend>
-              {EMAIL_OPTIONS.map((option) => (
-                <label key={option.value} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-                  <input type="radio" name="emails" value={option.value} defaultChecked={loaderData.emails === option.value} className="mt-1 size-5 shrink-0 accent-primary" aria-describedby={`emails-${option.value}-hint`} />
-                  <span className="grid gap-0.5">
-                    <span className="font-medium">{option.label}</span>
-                    <span id={`emails-${option.value}-hint`} className="text-sm text-muted-foreground">
-                      {option.hint}
-                    </span>
-                  </span>
-                </label>
-              ))}
-              {errors("email-notifications").emails ? (
-                <p id="emails-error" role="alert" className="text-sm font-medium text-destructive">
-                  {errors("email-notifications").emails}
-                </p>
-              ) : null}
-            </fieldset>
-            <Button type="submit" className="sm:justify-self-start" disabled={busy("email-notifications")}>
-              {busy("email-notifications") ? "Saving..." : "Save email settings"}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <EmailNotificationsCard
+        email={loaderData.email}
+        chosen={loaderData.emails}
+        error={errors("email-notifications").emails}
+        busy={busy("email-notifications")}
+      />
 
       <Card>
         <CardHeader>
