@@ -2,22 +2,20 @@ import { AuthorName } from "~/components/author-name";
 import { AnswerToggle } from "~/components/forum/answer-toggle";
 import { ReportForm } from "~/components/forum/report-form";
 import { PostBody } from "~/components/post-body";
-import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { textOfHtml } from "~/lib/html-text";
 import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
 import * as React from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { newSubmissionKey, PostFields, type PostFormResult } from "~/components/forum/post-form";
-import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/form-field";
+import { newSubmissionKey, PostFields } from "~/components/forum/post-form";
+import { FormAlert } from "~/components/form-field";
 import { topicPath } from "~/components/forum/question-list";
 import { RelativeTime } from "~/components/relative-time";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { useToast } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
-import { LIMITS } from "~/lib/limits";
 import { answerSchema, fieldErrors, questionSchema, reportSchema, rowIdField } from "~/lib/validation";
 import { runtimeContext } from "~/server/context";
 import {
@@ -43,6 +41,7 @@ import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum-question";
+import { HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
@@ -257,96 +256,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** Follow or unfollow: one button that says which it is (aria-pressed) and works without scripts. */
-function FollowButton({ following }: { following: boolean }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
-      <Button type="submit" variant="outline" aria-pressed={following}>
-        {following ? "Following" : "Follow"}
-      </Button>
-    </Form>
-  );
-}
-
-type ActionData = PostFormResult & { intent?: string; answerId?: number; targetType?: string; targetId?: number; toast?: ReturnType<typeof toastOf> };
-
-function OwnerControls({ kind, id, title, content, result }: { kind: "question" | "answer"; id: number; title?: string; content: string; result?: ActionData }) {
-  const editIntent = kind === "question" ? "edit-question" : "edit-answer";
-  const mine = result?.intent === editIntent && (kind === "question" || result.answerId === id) ? result : undefined;
-  return (
-    <div className="flex flex-wrap items-start gap-2">
-      <details open={Boolean(mine)}>
-        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Edit</summary>
-        <Form method="post" className="mt-2 grid max-w-xl gap-3">
-          <input type="hidden" name="intent" value={editIntent} />
-          {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
-          {kind === "question" ? <TextField id={`edit-title-${id}`} label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={title} error={mine?.errors?.title} /> : null}
-          <TextAreaField id={`edit-${kind}-${id}`} label={kind === "question" ? "Content" : "Edit your answer"} name="content" required maxLength={LIMITS.contentMax} defaultValue={content} rows={5} error={mine?.errors?.content} hint={FORMATTING_HINT} />
-          <Button type="submit" size="sm">
-            Save changes
-          </Button>
-        </Form>
-      </details>
-      <details>
-        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Delete</summary>
-        <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
-          <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
-          {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
-          <span>{kind === "question" ? "Delete this question and all its answers?" : "Delete this answer?"}</span>
-          <Button type="submit" variant="destructive" size="sm">
-            Yes, delete
-          </Button>
-        </Form>
-      </details>
-    </div>
-  );
-}
-
-/** The asker's and moderators' choice of topic for the question (or none). */
-function TopicControl({ questionId, topics, current, result }: { questionId: number; topics: { id: number; name: string; slug: string }[]; current: string | null; result?: ActionData }) {
-  const mine = result?.intent === "set-topic" ? result : undefined;
-  const currentId = topics.find((t) => t.slug === current)?.id;
-  return (
-    <details open={Boolean(mine)}>
-      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Change topic</summary>
-      <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
-        <input type="hidden" name="intent" value="set-topic" />
-        <SelectField id={`topic-${questionId}`} label="Topic" name="topic" defaultValue={currentId ? String(currentId) : ""} error={mine?.errors?.topic}>
-          <option value="">No topic</option>
-          {topics.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </SelectField>
-        <Button type="submit" size="sm">
-          Save topic
-        </Button>
-      </Form>
-    </details>
-  );
-}
-
-/** Hide or restore, for moderators, where the post stands. */
-function ModeratorControls({ targetType, targetId, hidden }: { targetType: "question" | "answer"; targetId: number; hidden: boolean }) {
-  const what = targetType === "question" ? "question" : "answer";
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={hidden ? "restore" : "hide"} />
-      <input type="hidden" name="targetType" value={targetType} />
-      <input type="hidden" name="targetId" value={targetId} />
-      <Button type="submit" variant="outline" size="sm" aria-label={`${hidden ? "Restore" : "Hide"} this ${what}`}>
-        {hidden ? "Restore" : "Hide"}
-      </Button>
-    </Form>
-  );
-}
-
-/** Said in words, not as a pill that could pass for a button. */
-function HiddenNote({ what }: { what: string }) {
-  return <p className="text-sm font-semibold text-destructive">This {what} is hidden from readers.</p>;
-}
-
 type ShownAnswer = Route.ComponentProps["loaderData"]["question"]["answers"][number];
 
 function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: ShownAnswer; signedIn: boolean; asker: boolean; moderator: boolean; result?: ActionData }) {

@@ -1,0 +1,100 @@
+// The question page's controls: Follow, an owner's edit and delete, the topic choice, a
+// moderator's hide and restore, and the note on hidden posts.
+import { FORMATTING_HINT } from "~/lib/formatting-hint";
+import * as React from "react";
+import { Form } from "react-router";
+import type { PostFormResult } from "~/components/forum/post-form";
+import { SelectField, TextAreaField, TextField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { LIMITS } from "~/lib/limits";
+
+export function FollowButton({ following }: { following: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
+      <Button type="submit" variant="outline" aria-pressed={following}>
+        {following ? "Following" : "Follow"}
+      </Button>
+    </Form>
+  );
+}
+
+/** What the question page's action answers, as its controls read it. */
+export type ActionData = PostFormResult & { intent?: string; answerId?: number; targetType?: string; targetId?: number; toast?: { id: string; title: string; description?: string; variant?: "destructive" } };
+
+export function OwnerControls({ kind, id, title, content, result }: { kind: "question" | "answer"; id: number; title?: string; content: string; result?: ActionData }) {
+  const editIntent = kind === "question" ? "edit-question" : "edit-answer";
+  const mine = result?.intent === editIntent && (kind === "question" || result.answerId === id) ? result : undefined;
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      <details open={Boolean(mine)}>
+        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Edit</summary>
+        <Form method="post" className="mt-2 grid max-w-xl gap-3">
+          <input type="hidden" name="intent" value={editIntent} />
+          {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
+          {kind === "question" ? <TextField id={`edit-title-${id}`} label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={title} error={mine?.errors?.title} /> : null}
+          <TextAreaField id={`edit-${kind}-${id}`} label={kind === "question" ? "Content" : "Edit your answer"} name="content" required maxLength={LIMITS.contentMax} defaultValue={content} rows={5} error={mine?.errors?.content} hint={FORMATTING_HINT} />
+          <Button type="submit" size="sm">
+            Save changes
+          </Button>
+        </Form>
+      </details>
+      <details>
+        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Delete</summary>
+        <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
+          {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
+          <span>{kind === "question" ? "Delete this question and all its answers?" : "Delete this answer?"}</span>
+          <Button type="submit" variant="destructive" size="sm">
+            Yes, delete
+          </Button>
+        </Form>
+      </details>
+    </div>
+  );
+}
+
+/** The asker's and moderators' choice of topic for the question (or none). */
+export function TopicControl({ questionId, topics, current, result }: { questionId: number; topics: { id: number; name: string; slug: string }[]; current: string | null; result?: ActionData }) {
+  const mine = result?.intent === "set-topic" ? result : undefined;
+  const currentId = topics.find((t) => t.slug === current)?.id;
+  return (
+    <details open={Boolean(mine)}>
+      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Change topic</summary>
+      <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="set-topic" />
+        <SelectField id={`topic-${questionId}`} label="Topic" name="topic" defaultValue={currentId ? String(currentId) : ""} error={mine?.errors?.topic}>
+          <option value="">No topic</option>
+          {topics.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" size="sm">
+          Save topic
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+/** Hide or restore, for moderators, where the post stands. */
+export function ModeratorControls({ targetType, targetId, hidden }: { targetType: "question" | "answer"; targetId: number; hidden: boolean }) {
+  const what = targetType === "question" ? "question" : "answer";
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={hidden ? "restore" : "hide"} />
+      <input type="hidden" name="targetType" value={targetType} />
+      <input type="hidden" name="targetId" value={targetId} />
+      <Button type="submit" variant="outline" size="sm" aria-label={`${hidden ? "Restore" : "Hide"} this ${what}`}>
+        {hidden ? "Restore" : "Hide"}
+      </Button>
+    </Form>
+  );
+}
+
+/** Said in words, not as a pill that could pass for a button. */
+export function HiddenNote({ what }: { what: string }) {
+  return <p className="text-sm font-semibold text-destructive">This {what} is hidden from readers.</p>;
+}
