@@ -28,8 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       rating: env.AGGREGATE_RATING ? { value: env.AGGREGATE_RATING_VALUE, count: env.AGGREGATE_RATING_COUNT } : null,
     });
   } catch (err) {
-    if (isDatabaseUnavailable(err)) runtime.log.warn({ err }, "database unavailable");
-    else runtime.log.error({ err }, "Error fetching page data");
+    runtime.log.error({ err, databaseUnavailable: isDatabaseUnavailable(err) }, "Error fetching page data");
     throw data(
       { message: UNAVAILABLE_MESSAGE },
       { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } },
