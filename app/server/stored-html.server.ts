@@ -24,7 +24,9 @@ export function storedHtmlOf(row: { content: string; contentHtml: string | null;
 }
 
 const TABLES = ["forum_questions", "forum_answers", "blog_posts"] as const;
-const BATCH = 200;
+// A batch is rendered synchronously (about 0.1-0.3 ms a post) and written in one statement, so a
+// thread that is also serving pauses for tens of milliseconds at most between requests.
+const BATCH = 100;
 
 /**
  * Re-renders every row whose HTML is missing or from another renderer version, a batch at a time
@@ -33,16 +35,21 @@ const BATCH = 200;
 export async function refreshStoredHtml(db: Db, log?: Logger) {
   let total = 0;
   for (const table of TABLES) {
+    // Onwards from the last row seen: starting over at the first row each time rescans every row
+    // already done, which made a table of 150,000 rows take a minute.
+    let after = 0;
     for (;;) {
       const done = await db.transaction(async (tx) => {
         const rows = rowsOf<{ id: number; content: string }>(
           await tx.execute(sql`select id, content from ${sql.identifier(table)}
-            where html_version is distinct from ${RENDERER_VERSION} order by id limit ${BATCH} for update skip locked`),
+            where id > ${after} and html_version is distinct from ${RENDERER_VERSION} order by id limit ${BATCH} for update skip locked`),
         );
-        for (const row of rows) {
-          const { contentHtml, htmlVersion } = rendered(row.content);
-          await tx.execute(sql`update ${sql.identifier(table)} set content_html = ${contentHtml}, html_version = ${htmlVersion} where id = ${row.id}`);
-        }
+        if (rows.length === 0) return 0;
+        const ids = rows.map((row) => row.id);
+        after = ids[ids.length - 1];
+        const html = rows.map((row) => rendered(row.content).contentHtml);
+        await tx.execute(sql`update ${sql.identifier(table)} t set content_html = v.html, html_version = ${RENDERER_VERSION}
+          from unnest(${sql.param(ids)}::int[], ${sql.param(html)}::text[]) as v(id, html) where t.id = v.id`);
         return rows.length;
       });
       total += done;

@@ -6,6 +6,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/server/db.server";
+import { postHtml } from "~/server/post-markdown.server";
+import { RENDERER_VERSION } from "~/server/stored-html.server";
 import { listNotifications, unreadCount } from "~/server/notifications.server";
 import { BENCH_MEMBERS, NotEmptyError, seedScaleContent, setBenchPasswords } from "../../scripts/lib/seed-scale";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -56,6 +58,14 @@ describe("the scaled data set's forum topics", () => {
 });
 
 describe("the scaled data set's community loop", () => {
+  it("stores every post's HTML as saving it would have, so a server started on it renders none again", async () => {
+    for (const table of ["forum_questions", "forum_answers", "blog_posts"]) {
+      expect(await num(sql`select count(*) as n from ${sql.identifier(table)} where html_version is distinct from ${RENDERER_VERSION} or content_html is null`), table).toBe(0);
+    }
+    const answer = await one<{ content: string; content_html: string }>(sql`select content, content_html from forum_answers order by id desc limit 1`);
+    expect(answer.content_html).toBe(postHtml(answer.content));
+  });
+
   it("leaves every index and constraint as the migrations made them (the bulk loads set some aside)", async () => {
     expect(schemaBefore.length).toBeGreaterThan(50);
     expect(await schema()).toEqual(schemaBefore);

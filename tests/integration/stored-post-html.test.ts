@@ -61,10 +61,13 @@ describe("stored post HTML", () => {
   it("rows stored by an older renderer are rendered again once, then served from storage", async () => {
     const member = await app.member();
     const id = await shareStory(member.cookie, "Pacing the week", "Rest on *Wednesdays*.");
-    await app.runtime.db.execute(sql`update blog_posts set content_html = '<p>old renderer</p>', html_version = 0 where id = ${id}`);
-    expect(await refreshStoredHtml(app.runtime.db)).toBeGreaterThanOrEqual(1);
+    const other = await shareStory(member.cookie, "Warm mornings", "A **warm** shower first.");
+    await app.runtime.db.execute(sql`update blog_posts set content_html = '<p>old renderer</p>', html_version = 0 where id in (${id}, ${other})`);
+    expect(await refreshStoredHtml(app.runtime.db)).toBeGreaterThanOrEqual(2);
     app.runtime.freshness.bump("all");
+    // Rendered in one batch, each row gets its own HTML back.
     expect(await page(`/account/stories/${id}`, member.cookie)).toContain("<em>Wednesdays</em>");
+    expect(await page(`/account/stories/${other}`, member.cookie)).toContain("<strong>warm</strong>");
     expect(await refreshStoredHtml(app.runtime.db)).toBe(0);
   });
 });
