@@ -1,6 +1,7 @@
 // A card's title link that makes the whole card its touch target: a stretched ::after covers the
 // card (which must be `relative`), so a press anywhere on it opens the page, and the focus ring
-// outlines the card. Other links in such a card need `relative z-10` to stay reachable.
+// outlines the card. Other links in such a card need `relative z-10` to stay reachable. Its
+// styles are one class (app.css): a list repeats it on every row.
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
@@ -8,10 +9,7 @@ export function CardLink({ to, className, children }: { to: string; className?: 
   return (
     <Link
       to={to}
-      className={cn(
-        "hover:underline focus-visible:outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:after:ring-4 focus-visible:after:ring-ring",
-        className,
-      )}
+      className={cn("card-link", className)}
     >
       {children}
     </Link>

@@ -13,8 +13,10 @@ import { listTopics, listTopicsWithCounts } from "./topics.server";
 
 type Reader = Pick<Runtime, "db" | "reads">;
 
-/** Characters of each post a list shows: more than two lines at any width. */
-const LIST_EXCERPT = 300;
+// About two lines of the list at its widest; line-clamp hides the rest, so more would only add
+// to every page's markup and data.
+const QUESTION_EXCERPT = 240;
+const ANSWER_EXCERPT = 200;
 
 /**
  * The newest published posts and visible questions, for the home page. Their cards show a line of
@@ -61,14 +63,14 @@ export function forumPage(runtime: Reader, options: { page: number; sort?: Forum
         title: q.title,
         // The list shows a line or two of each post: the start of its text without Markdown marks
         // (a whole post would only grow every page's data).
-        content: preview(postPlainText(q.content), LIST_EXCERPT),
+        content: preview(postPlainText(q.content), QUESTION_EXCERPT),
         createdAt: q.createdAt,
         authorName: q.authorName,
         authorProfile: q.authorProfile,
         answerCount: q.answerCount,
         lastActivityAt: q.lastActivityAt,
         topic: q.topic,
-        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: preview(postPlainText(a.content), LIST_EXCERPT), createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
+        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: preview(postPlainText(a.content), ANSWER_EXCERPT), createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
       })),
     };
   });
