@@ -50,7 +50,10 @@ export function writeScope(method: string, pathname: string, status: number): Sc
 // connection's own channel. PostgreSQL delivers notifications in commit order, so once it comes
 // back every write told before it was sent has been heard. Without an echo of a heartbeat sent in
 // the last STALE_MS, caches are cleared every STALE_MS (a write is at most about a second old to
-// readers); without one for DOUBT_MS the connection is dropped and opened again.
+// readers); without one for DOUBT_MS the connection is dropped and opened again. A heartbeat is
+// only held against the connection once a whole turn of the event loop has read input after it was
+// sent: a thread rendering for seconds at a time reads the echo late, and clearing its caches then
+// would make it slower still (docs/decisions/014).
 const HEARTBEAT_MS = 250;
 const STALE_MS = 750;
 const DOUBT_MS = 1500;
@@ -61,7 +64,8 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
   const pingChannel = `capsiva_ping_${instance.replaceAll("-", "")}`;
   // When the newest echoed heartbeat was sent, and the heartbeat waiting for its echo.
   let confirmedAt = Date.now();
-  let waiting: { seq: number; sentAt: number } | null = null;
+  // `judged`: how many times it was judged unanswered; the second judging follows a full turn.
+  let waiting: { seq: number; sentAt: number; judged: number } | null = null;
   let seq = 0;
   let lastForcedClear = 0;
   let doubting = false;
@@ -118,7 +122,7 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
   /** One heartbeat tick: send a heartbeat, then judge the last one once pending input is read. */
   const heartbeat = () => {
     if (client && !waiting) {
-      waiting = { seq: ++seq, sentAt: Date.now() };
+      waiting = { seq: ++seq, sentAt: Date.now(), judged: 0 };
       client.query("select pg_notify($1, $2)", [pingChannel, String(seq)]).catch(() => {});
     }
     // Judged after this turn's I/O: an echo that arrived while the thread was busy rendering is
@@ -126,14 +130,18 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
     setImmediate(judge);
   };
 
+  /** Overdue: no connection, or one that has had a full turn to deliver the echo and has not. */
+  const overdue = (now: number, limitMs: number) => now - confirmedAt > limitMs && (!client || (waiting !== null && waiting.judged >= 2));
+
   /** Clears caches while the last echo is overdue, and reconnects after a missed heartbeat. */
   const judge = () => {
     const now = Date.now();
-    if (now - confirmedAt > STALE_MS && now - lastForcedClear >= STALE_MS) {
+    if (waiting) waiting.judged++;
+    if (overdue(now, STALE_MS) && now - lastForcedClear >= STALE_MS) {
       lastForcedClear = now;
       apply("all");
     }
-    if (client && waiting && now - waiting.sentAt > DOUBT_MS) {
+    if (client && waiting && waiting.judged >= 2 && now - waiting.sentAt > DOUBT_MS) {
       const stuck = client;
       if (!doubting) log?.warn({ waitedMs: now - waiting.sentAt }, "freshness: the listening connection missed its heartbeat; reconnecting, and clearing caches every second meanwhile");
       doubting = true;
@@ -161,7 +169,7 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
 
   return {
     current: () => epoch,
-    healthy: () => !databaseUrl || Date.now() - confirmedAt <= STALE_MS,
+    healthy: () => !databaseUrl || !overdue(Date.now(), STALE_MS),
     bump(scope) {
       apply(scope);
       if (!pool) return;
