@@ -1,21 +1,18 @@
 import { AuthorName } from "~/components/author-name";
-import { AnswerToggle } from "~/components/forum/answer-toggle";
+import { AnswerForm } from "~/components/forum/answer-form";
+import { AnswerItem } from "~/components/forum/answer-item";
 import { ReportForm } from "~/components/forum/report-form";
 import { PostBody } from "~/components/post-body";
 import { textOfHtml } from "~/lib/html-text";
 import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
-import * as React from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { newSubmissionKey, PostFields } from "~/components/forum/post-form";
+import { data, Form, Link, redirect } from "react-router";
+import { PostFields } from "~/components/forum/post-form";
 import { FormAlert } from "~/components/form-field";
 import { topicPath } from "~/components/forum/question-list";
 import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
-import { useToast } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
-import { useHydrated } from "~/lib/use-hydrated";
 import { answerSchema, fieldErrors, questionSchema, reportSchema, rowIdField } from "~/lib/validation";
 import { runtimeContext } from "~/server/context";
 import {
@@ -253,63 +250,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     throw error;
   }
-}
-
-/** Follow or unfollow: one button that says which it is (aria-pressed) and works without scripts. */
-type ShownAnswer = Route.ComponentProps["loaderData"]["question"]["answers"][number];
-
-function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: ShownAnswer; signedIn: boolean; asker: boolean; moderator: boolean; result?: ActionData }) {
-  const n = answer.helpfulCount;
-  return (
-    <li id={`answer-${answer.id}`} className="scroll-mt-20">
-      <Card className={answer.hidden ? "border-2 border-dashed border-destructive" : answer.helpedMost ? "border-2 border-primary" : undefined}>
-        <CardContent className="grid gap-2 pt-6">
-          {answer.hidden ? <HiddenNote what="answer" /> : null}
-          {answer.helpedMost ? <p className="font-semibold text-primary">Helped the asker most</p> : null}
-          <PostBody html={answer.contentHtml} />
-          <p className="text-sm text-muted-foreground">
-            <AuthorName name={answer.authorName} profile={answer.authorProfile} /> · <RelativeTime date={answer.createdAt} />
-            {answer.updatedAt !== answer.createdAt ? " · edited" : null}
-            {n ? ` · ${n} found this helpful` : null}
-          </p>
-          {signedIn ? (
-            <div className="flex flex-wrap gap-2">
-              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
-              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
-              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
-              {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
-            </div>
-          ) : null}
-        </CardContent>
-      </Card>
-    </li>
-  );
-}
-
-function AnswerForm({ questionId, submissionKey }: { questionId: number; submissionKey: string }) {
-  const fetcher = useFetcher<ActionData>();
-  const show = useToast();
-  const hydrated = useHydrated();
-  const [key, setKey] = React.useState(submissionKey);
-  const [formKey, setFormKey] = React.useState(0);
-  const navigation = useNavigation();
-  const busy = fetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "answer");
-  React.useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.toast) show(fetcher.data.toast);
-    if (fetcher.data.ok) {
-      setKey(newSubmissionKey());
-      setFormKey((k) => k + 1);
-    }
-  }, [fetcher.state, fetcher.data, show]);
-  return (
-    <fetcher.Form key={formKey} method="post" action={`/forum/${questionId}`} className="grid gap-4">
-      <input type="hidden" name="intent" value="answer" />
-      {/* Without JavaScript this is a plain form: the action then redirects back to the page. */}
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-      <PostFields kind="answer" idPrefix="answer" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Answer" />
-    </fetcher.Form>
-  );
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,53 @@
+// One answer on the question page: its body, author and marks, and the buttons its reader may use
+// (helpful, helped most, edit or report, hide). The page decides who may see which; this draws it.
+import { AuthorName } from "~/components/author-name";
+import { AnswerToggle } from "~/components/forum/answer-toggle";
+import { HiddenNote, ModeratorControls, OwnerControls, type ActionData } from "~/components/forum/question-controls";
+import { ReportForm } from "~/components/forum/report-form";
+import { PostBody } from "~/components/post-body";
+import { RelativeTime } from "~/components/relative-time";
+import { Card, CardContent } from "~/components/ui/card";
+
+/** An answer as the question page's loader sends it: `content` is the typed text, for its author only. */
+export type ShownAnswer = {
+  id: number;
+  contentHtml: string;
+  content: string;
+  authorName: string;
+  authorProfile: string | null | undefined;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  helpfulCount: number;
+  hidden: boolean;
+  isMine: boolean;
+  helpful: boolean;
+  helpedMost: boolean;
+};
+
+export function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: ShownAnswer; signedIn: boolean; asker: boolean; moderator: boolean; result?: ActionData }) {
+  const n = answer.helpfulCount;
+  return (
+    <li id={`answer-${answer.id}`} className="scroll-mt-20">
+      <Card className={answer.hidden ? "border-2 border-dashed border-destructive" : answer.helpedMost ? "border-2 border-primary" : undefined}>
+        <CardContent className="grid gap-2 pt-6">
+          {answer.hidden ? <HiddenNote what="answer" /> : null}
+          {answer.helpedMost ? <p className="font-semibold text-primary">Helped the asker most</p> : null}
+          <PostBody html={answer.contentHtml} />
+          <p className="text-sm text-muted-foreground">
+            <AuthorName name={answer.authorName} profile={answer.authorProfile} /> · <RelativeTime date={answer.createdAt} />
+            {answer.updatedAt !== answer.createdAt ? " · edited" : null}
+            {n ? ` · ${n} found this helpful` : null}
+          </p>
+          {signedIn ? (
+            <div className="flex flex-wrap gap-2">
+              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
+              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
+              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
+              {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
