@@ -1,0 +1,186 @@
+// Who may do what in the forum: every question, answer, report and moderation write, tried as a
+// visitor, the member who wrote the content, another member, a moderator and an admin (the cells
+// and the table are explained in tests/helpers/authorization-matrix.ts). Posts, places and roles:
+// authorization-matrix-site.test.ts.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, it } from "vitest";
+import { forumAnswers, forumQuestions, reports } from "../../db/schema";
+import { action as adminReportsAction } from "~/routes/admin-reports";
+import { action as questionAction } from "~/routes/forum-question";
+import { action as forumAction } from "~/routes/forum";
+import { checkMatrix, createMatrix, moderators, nobody, signedIn, type Matrix, type Row } from "../helpers/authorization-matrix";
+import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
+
+let rt: TestRuntime;
+let m: Matrix;
+
+beforeAll(async () => {
+  rt = await createTestRuntime({ RATE_LIMITS: "false" });
+  m = await createMatrix(rt);
+});
+afterAll(() => rt?.close());
+
+function rows({ call, unique, ownerFor, newQuestion, newAnswer, author, people }: Matrix): Row[] {
+  const questionExists = async (id: number) => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, id))).length > 0;
+  const answerExists = async (id: number) => (await rt.db.select().from(forumAnswers).where(eq(forumAnswers.id, id))).length > 0;
+  return [
+    {
+      write: "ask a question",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const title = unique("Asked");
+        return {
+          run: () => call(forumAction, actor, "/forum", { title, content: "What helps with morning stiffness?" }),
+          changed: async () => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.title, title))).length === 1,
+        };
+      },
+    },
+    {
+      write: "answer a question",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id);
+        const content = unique("An answer");
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "answer", content }, { questionId: String(q.id) }),
+          changed: async () => (await rt.db.select().from(forumAnswers).where(eq(forumAnswers.content, content))).length === 1,
+        };
+      },
+    },
+    {
+      write: "edit own question",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const q = await newQuestion(ownerFor(actor));
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "edit-question", title: "Edited title", content: "Edited" }, { questionId: String(q.id) }),
+          changed: async () => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q.id)))[0].title === "Edited title",
+        };
+      },
+    },
+    {
+      write: "edit someone else's question",
+      expected: nobody,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id);
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "edit-question", title: "Hijacked title", content: "Hijacked" }, { questionId: String(q.id) }),
+          changed: async () => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q.id)))[0].title === "Hijacked title",
+        };
+      },
+    },
+    {
+      write: "delete own question",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const q = await newQuestion(ownerFor(actor));
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "delete-question" }, { questionId: String(q.id) }),
+          changed: async () => !(await questionExists(q.id)),
+        };
+      },
+    },
+    {
+      write: "delete someone else's question",
+      expected: nobody,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id);
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "delete-question" }, { questionId: String(q.id) }),
+          changed: async () => !(await questionExists(q.id)),
+        };
+      },
+    },
+    {
+      write: "edit own answer",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const { q, a } = await newAnswer(ownerFor(actor));
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "edit-answer", answerId: String(a.id), content: "Edited answer" }, { questionId: String(q.id) }),
+          changed: async () => (await rt.db.select().from(forumAnswers).where(eq(forumAnswers.id, a.id)))[0].content === "Edited answer",
+        };
+      },
+    },
+    {
+      write: "edit someone else's answer",
+      expected: nobody,
+      attempt: async (actor) => {
+        const { q, a } = await newAnswer(author.id);
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "edit-answer", answerId: String(a.id), content: "Hijacked answer" }, { questionId: String(q.id) }),
+          changed: async () => (await rt.db.select().from(forumAnswers).where(eq(forumAnswers.id, a.id)))[0].content === "Hijacked answer",
+        };
+      },
+    },
+    {
+      write: "delete own answer",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const { q, a } = await newAnswer(ownerFor(actor));
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "delete-answer", answerId: String(a.id) }, { questionId: String(q.id) }),
+          changed: async () => !(await answerExists(a.id)),
+        };
+      },
+    },
+    {
+      write: "delete someone else's answer",
+      expected: nobody,
+      attempt: async (actor) => {
+        const { q, a } = await newAnswer(author.id);
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "delete-answer", answerId: String(a.id) }, { questionId: String(q.id) }),
+          changed: async () => !(await answerExists(a.id)),
+        };
+      },
+    },
+    {
+      write: "report a question",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id);
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "report", targetType: "question", targetId: String(q.id), reason: "Off topic" }, { questionId: String(q.id) }),
+          changed: async () => (await rt.db.select().from(reports).where(and(eq(reports.targetType, "question"), eq(reports.targetId, q.id)))).length === 1,
+        };
+      },
+    },
+    {
+      write: "hide content (moderation)",
+      expected: moderators,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id);
+        return {
+          run: () => call(adminReportsAction, actor, "/admin/reports", { intent: "hide", targetType: "question", targetId: String(q.id) }),
+          changed: async () => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q.id)))[0].hiddenAt !== null,
+        };
+      },
+    },
+    {
+      write: "restore hidden content",
+      expected: moderators,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id, true);
+        return {
+          run: () => call(adminReportsAction, actor, "/admin/reports", { intent: "restore", targetType: "question", targetId: String(q.id) }),
+          changed: async () => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q.id)))[0].hiddenAt === null,
+        };
+      },
+    },
+    {
+      write: "dismiss a report",
+      expected: moderators,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id);
+        const [r] = await rt.db.insert(reports).values({ targetType: "question", targetId: q.id, reporterId: people.member.id, reason: "Spam" }).returning();
+        return {
+          run: () => call(adminReportsAction, actor, "/admin/reports", { intent: "dismiss", reportId: String(r.id) }),
+          changed: async () => (await rt.db.select().from(reports).where(eq(reports.id, r.id)))[0].status === "dismissed",
+        };
+      },
+    },
+  ];
+}
+
+it("every forum write is allowed exactly for the roles that may do it, and refused (with nothing changed) for everyone else", () => checkMatrix(m, rows(m)), 120_000);
