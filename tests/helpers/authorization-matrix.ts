@@ -3,10 +3,10 @@
 // without refusing and the database shows the change; "refused" when it answers 401/403 (or sends
 // the visitor to /auth) and the database shows no change. Each matrix is printed as a table.
 import { eq, sql } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { blogPosts, cities, forumAnswers, forumQuestions, users } from "../../db/schema";
 import type { Viewer } from "~/server/session.server";
-import { callRoute, contextFor, createMember, formRequest, type TestRuntime } from "./runtime";
+import { callRoute, contextFor, createMember, createTestRuntime, formRequest, type TestRuntime } from "./runtime";
 
 export type Actor = "visitor" | "member" | "other member" | "moderator" | "admin";
 const ACTORS: Actor[] = ["visitor", "member", "other member", "moderator", "admin"];
@@ -32,8 +32,23 @@ export const admins: Record<Actor, Expect> = { ...nobody, admin: "allowed" };
 
 export type Matrix = Awaited<ReturnType<typeof createMatrix>>;
 
+/** A runtime (rate limits off, so the cells do not throttle each other) and actors for one test file. */
+export function matrixPerFile() {
+  let rt: TestRuntime | undefined;
+  let m: Matrix | undefined;
+  beforeAll(async () => {
+    rt = await createTestRuntime({ RATE_LIMITS: "false" });
+    m = await createMatrix(rt);
+  });
+  afterAll(() => rt?.close());
+  return () => {
+    if (!m) throw new Error("The matrix is set up before the file's tests run");
+    return m;
+  };
+}
+
 /** The actors (one member of each role, plus the author of "someone else's" content) and the helpers rows use. */
-export async function createMatrix(rt: TestRuntime) {
+async function createMatrix(rt: TestRuntime) {
   const people = {
     member: await createMember(rt),
     "other member": await createMember(rt),

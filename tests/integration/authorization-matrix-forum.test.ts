@@ -3,24 +3,16 @@
 // and the table are explained in tests/helpers/authorization-matrix.ts). Posts, places and roles:
 // authorization-matrix-site.test.ts.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, it } from "vitest";
+import { it } from "vitest";
 import { forumAnswers, forumQuestions, reports } from "../../db/schema";
 import { action as adminReportsAction } from "~/routes/admin-reports";
 import { action as questionAction } from "~/routes/forum-question";
 import { action as forumAction } from "~/routes/forum";
-import { checkMatrix, createMatrix, moderators, nobody, signedIn, type Matrix, type Row } from "../helpers/authorization-matrix";
-import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { checkMatrix, matrixPerFile, moderators, nobody, signedIn, type Matrix, type Row } from "../helpers/authorization-matrix";
 
-let rt: TestRuntime;
-let m: Matrix;
+const matrix = matrixPerFile();
 
-beforeAll(async () => {
-  rt = await createTestRuntime({ RATE_LIMITS: "false" });
-  m = await createMatrix(rt);
-});
-afterAll(() => rt?.close());
-
-function rows({ call, unique, ownerFor, newQuestion, newAnswer, author, people }: Matrix): Row[] {
+function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, people }: Matrix): Row[] {
   const questionExists = async (id: number) => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, id))).length > 0;
   const answerExists = async (id: number) => (await rt.db.select().from(forumAnswers).where(eq(forumAnswers.id, id))).length > 0;
   return [
@@ -183,4 +175,4 @@ function rows({ call, unique, ownerFor, newQuestion, newAnswer, author, people }
   ];
 }
 
-it("every forum write is allowed exactly for the roles that may do it, and refused (with nothing changed) for everyone else", () => checkMatrix(m, rows(m)), 120_000);
+it("every forum write is allowed exactly for the roles that may do it, and refused (with nothing changed) for everyone else", () => checkMatrix(matrix(), rows(matrix())), 120_000);

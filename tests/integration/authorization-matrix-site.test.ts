@@ -3,7 +3,7 @@
 // explained in tests/helpers/authorization-matrix.ts). The forum's writes:
 // authorization-matrix-forum.test.ts.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, it } from "vitest";
+import { it } from "vitest";
 import { blogPosts, cities, cityServicePages, services, users } from "../../db/schema";
 import { action as accountAction } from "~/routes/account";
 import { action as adminPlacesAction } from "~/routes/admin-places";
@@ -11,21 +11,13 @@ import { action as adminPostEditAction } from "~/routes/admin-post-edit";
 import { action as adminPostsAction } from "~/routes/admin-posts";
 import { action as authAction } from "~/routes/auth";
 import { action as blogAction } from "~/routes/blog";
-import { admins, checkMatrix, createMatrix, nobody, signedIn, type Actor, type Matrix, type Row } from "../helpers/authorization-matrix";
-import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { admins, checkMatrix, matrixPerFile, nobody, signedIn, type Actor, type Matrix, type Row } from "../helpers/authorization-matrix";
 
-let rt: TestRuntime;
-let m: Matrix;
+const matrix = matrixPerFile();
 /** Makes the slugs and addresses this file invents unique. */
 let n = 0;
 
-beforeAll(async () => {
-  rt = await createTestRuntime({ RATE_LIMITS: "false" });
-  m = await createMatrix(rt);
-});
-afterAll(() => rt?.close());
-
-function rows({ call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, sessionCookie, people }: Matrix): Row[] {
+function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, sessionCookie, people }: Matrix): Row[] {
   return [
     {
       write: "create a post",
@@ -207,4 +199,4 @@ function rows({ call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, sess
   ];
 }
 
-it("every post, place and role write is allowed exactly for the roles that may do it, and refused (with nothing changed) for everyone else", () => checkMatrix(m, rows(m)), 120_000);
+it("every post, place and role write is allowed exactly for the roles that may do it, and refused (with nothing changed) for everyone else", () => checkMatrix(matrix(), rows(matrix())), 120_000);
