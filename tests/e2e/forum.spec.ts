@@ -15,9 +15,12 @@ test.describe("forum", () => {
   test("a member asks: 'Posting...', the toast, the question on top; markup stays text", async ({ page }) => {
     await signUp(page);
     await gotoReady(page, "/forum");
-    // Slow the submission down a little so the busy state can be seen.
+    // The submission is held until the busy state has been seen, then goes on: no fixed delay that
+    // a slow machine could outlast or a fast one make needlessly long.
+    let release = () => {};
+    const seenBusy = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/forum.data*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 700));
+      if (route.request().method() === "POST") await seenBusy;
       await route.continue();
     });
     // The dialog's code loads after the page; until then the link opens the form on the page.
@@ -31,6 +34,7 @@ test.describe("forum", () => {
     await dialog.getByLabel("Content").fill("Which helps your wrists more in the morning?");
     await dialog.getByRole("button", { name: "Post Question" }).click();
     await expect(dialog.getByRole("button", { name: "Posting..." })).toBeDisabled();
+    release();
     await expect(page.getByText("Question posted!", { exact: true })).toBeVisible();
     await expect(page.getByText("Your question has been shared with the community", { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
