@@ -133,7 +133,8 @@ test("a table locked for long answers the requests it blocks with 503 within the
       expect(res.status, `a blocked request answered ${res.status} after ${res.ms} ms: ${res.body.slice(0, 120)}`).toBe(503);
       expect(res.ms).toBeLessThan(DEADLINE_MS);
     }
-    // The lock stands for 12 s in all (45 s in the reported case), then lifts.
+    // The lock stands for 12 s in all (45 s in the reported case), then lifts. Not a condition: the
+    // lock's length is the scenario itself, and nothing changes during it that a test could watch.
     await new Promise((r) => setTimeout(r, Math.max(0, 12_000 - (Date.now() - lockedAt))));
     await lock.query("rollback");
     const deadline = Date.now() + 3000;

@@ -16,7 +16,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   for (let attempt = 0; attempt < 4 && !sessionCookie; attempt++) {
     const res = await api.post("/api/auth/sign-up/email", { headers: { Origin: baseURL! }, data: { ...account, name: "" } });
     if (res.status() === 429) {
-      // Other browser tests used this address's sign-ups for the minute: wait as told.
+      // Other browser tests used this address's sign-ups for the minute: wait as long as the server
+      // says. Not a condition: asking again sooner would only count against the same limit.
       await new Promise((r) => setTimeout(r, (Number(res.headers()["x-retry-after"] ?? 30) + 1) * 1000));
       continue;
     }
