@@ -16,7 +16,7 @@ import {
 import { listNotifications, markAllRead, unreadCount } from "~/server/notifications.server";
 import type { Runtime } from "~/server/runtime.server";
 import { ApiError, notFound, pageParam, sendJson } from "./http";
-import { FollowSchema, HelpedMostBodySchema, HelpedMostSchema, HelpfulSchema, MarkedReadSchema, NotificationPageSchema } from "./member-schemas";
+import { FollowSchema, HelpedMostBodySchema, HelpedMostSchema, HelpfulSchema, MarkedReadSchema, MarkReadBodySchema, NotificationPageSchema } from "./member-schemas";
 
 export const MEMBER_API_ROUTES = {
   "/notifications": ["GET"],
@@ -71,7 +71,13 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
   const noBodyOrJson: RequestHandler = (req, res, next) =>
     Number(req.headers["content-length"] ?? 0) === 0 && !req.headers["transfer-encoding"] ? next() : requireJson(req, res, next);
   router.post("/notifications/read", requireToken, noBodyOrJson, jsonBody, async (req, res) => {
-    objectBody(req.body, true);
+    // The document says the body is nothing or {}: a field it does not know is refused, not ignored,
+    // so a client learns at once that it is sending something this operation never reads.
+    const body = MarkReadBodySchema.safeParse(objectBody(req.body, true));
+    if (!body.success) {
+      const fields = body.error.issues.flatMap((issue) => (issue.code === "unrecognized_keys" ? issue.keys : []));
+      throw new ApiError(400, "validation_failed", "Mark all read takes no fields.", { errors: Object.fromEntries(fields.map((f) => [f, "Not a field of this operation."])) });
+    }
     sendJson(res, 200, MarkedReadSchema, { marked: await markAllRead(db, member(res)) });
   });
 

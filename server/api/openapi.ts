@@ -274,7 +274,7 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
           },
           HelpedMostSchema,
           { requestParams: { path: QuestionIdParamSchema }, requestBody: { required: true, content: json(HelpedMostBodySchema) } },
-          [400, 403, 404, 415],
+          [400, 403, 404, 413, 415],
         ),
         delete: member(
           { operationId: "clearHelpedMost", tags: ["Forum"], summary: "Clear the choice", description: "Only the asker. No answer is shown as the one that helped most." },
