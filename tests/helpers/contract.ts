@@ -194,7 +194,7 @@ export function casesFor(doc: Document, path: string, method: string, op: Operat
   const tokenRequired = Boolean(op.security?.length);
   for (const [label, authorization] of [["no token", undefined], ["a token that is not a JWT", "Bearer not-a-jwt"], ["Basic credentials", "Basic dXNlcjpwYXNz"]] as const) {
     if (!tokenRequired && authorization === undefined) continue;
-    const headers = { ...base.headers };
+    const headers: Record<string, string> = { ...base.headers };
     delete headers.Authorization;
     if (authorization) headers.Authorization = authorization;
     const expect = tokenRequired || (op.responses["401"] && authorization?.startsWith("Bearer")) ? "refused" : "any";
