@@ -8,10 +8,11 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
-import { fieldErrors, signInSchema, signUpSchema, type FieldErrors } from "~/lib/validation";
+import { displayNameSchema, fieldErrors, signInSchema, signUpSchema, type FieldErrors } from "~/lib/validation";
 import { authMessage, callAuth, cookieHeaders, failureStatus } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { passwordProblem } from "~/server/account-policy.server";
+import { typedName, typedNameProblem } from "~/server/post-name.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 interface ActionResult {
   intent: Tab;
   errors: FieldErrors;
-  values: { email: string };
+  values: { email: string; displayName?: string };
   toast?: { id: string; title: string; description?: string; variant?: "destructive" | "default" };
   checkEmail?: boolean;
 }
@@ -75,11 +76,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = signUpSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error), values: { email } }, { status: 400 });
+  const displayName = typedName(form.get("displayName"));
   const weak = passwordProblem(parsed.data.password);
-  if (weak) return data<ActionResult>({ intent, errors: { password: weak }, values: { email } }, { status: 400 });
+  if (weak) return data<ActionResult>({ intent, errors: { password: weak }, values: { email, displayName } }, { status: 400 });
+  // The name their posts will appear under, chosen now (optional): saved once the account exists.
+  const nameProblem = typedNameProblem(displayName);
+  if (nameProblem) return data<ActionResult>({ intent, errors: { displayName: nameProblem }, values: { email, displayName } }, { status: 400 });
   const result = await callAuth<{ token?: string | null }>(runtime, request, "/sign-up/email", {
     ...parsed.data,
-    name: "",
+    name: displayNameSchema.safeParse({ displayName }).data?.displayName ?? "",
     callbackURL: "/",
   });
   if (!result.ok) return failure(intent, email, authMessage(result), failureStatus(result), result.retryAfter);
@@ -135,6 +140,18 @@ function AuthForm({ tab, result, redirectTo }: { tab: Tab; result?: ActionResult
         hint={tab === "signup" ? `At least ${LIMITS.passwordMin} characters. Common passwords are not accepted; a few unrelated words make a strong one.` : undefined}
         error={errors.password}
       />
+      {tab === "signup" ? (
+        <TextField
+          id="signup-display-name"
+          label="Display name (optional)"
+          name="displayName"
+          autoComplete="nickname"
+          maxLength={LIMITS.displayNameMax}
+          defaultValue={mine?.values.displayName}
+          hint="What you write will appear under this name. Leave it empty to appear as ‘Anonymous’; you can choose one later on your account page."
+          error={errors.displayName}
+        />
+      ) : null}
       <Button type="submit" disabled={busy} className="w-full">
         {tab === "signin" ? (busy ? "Signing in..." : "Sign In") : busy ? "Creating account..." : "Create Account"}
       </Button>

@@ -34,6 +34,7 @@ import { questionPage, topicList } from "~/server/listings.server";
 import { viewerMarks } from "~/server/question-viewer.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
 import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
+import { saveTypedName, typedName } from "~/server/post-name.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -86,6 +87,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       })),
     },
     signedIn: viewerId !== null,
+    displayName: viewer?.displayName ?? null,
     following: marks.following,
     moderator,
     canChangeTopic,
@@ -136,7 +138,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "answer": {
-        const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
+        const values = { content: String(form.get("content") ?? "").slice(0, 20_000), displayName: typedName(form.get("displayName")) };
+        // The name chosen beside the answer is saved first, so the answer appears under it.
+        const nameProblem = await saveTypedName(runtime.db, viewer, form.get("displayName"));
+        if (nameProblem) return data({ intent, ok: false, errors: { displayName: nameProblem }, values }, { status: 400 });
         const result = await postAnswer(runtime, viewer.id, id, {
           content: form.get("content"),
           submissionKey: form.get("submissionKey"),
@@ -253,7 +258,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { question, signedIn, following, moderator, canChangeTopic, topics, submissionKey } = loaderData;
+  const { question, signedIn, displayName, following, moderator, canChangeTopic, topics, submissionKey } = loaderData;
   const result = actionData as ActionData | undefined;
   useActionToast(result);
   const n = question.answers.filter((a) => !a.hidden).length;
@@ -314,10 +319,10 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           result?.intent === "answer" ? (
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="answer" />
-              <PostFields kind="answer" idPrefix="answer-retry" result={result} busy={false} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Answer" />
+              <PostFields kind="answer" idPrefix="answer-retry" result={result} busy={false} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Answer" displayName={displayName} />
             </Form>
           ) : (
-            <AnswerForm questionId={question.id} submissionKey={submissionKey} />
+            <AnswerForm questionId={question.id} submissionKey={submissionKey} displayName={displayName} />
           )
         ) : (
           <p>

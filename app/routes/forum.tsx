@@ -12,6 +12,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { forumPage, topicList } from "~/server/listings.server";
 import { postQuestion } from "~/server/posting.server";
+import { saveTypedName, typedName } from "~/server/post-name.server";
 import { getViewer } from "~/server/session.server";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     topic: topic && { id: topic.id, slug: topic.slug, name: topic.name },
     topics: topics.map((t) => ({ id: t.id, slug: t.slug, name: t.name })),
     signedIn: Boolean(viewer),
+    displayName: viewer?.displayName ?? null,
     askInline: url.searchParams.get("ask") === "1",
     submissionKey: crypto.randomUUID(),
   };
@@ -73,13 +75,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
   const form = await request.formData();
-  const values = { title: String(form.get("title") ?? "").slice(0, 20_000), content: String(form.get("content") ?? "").slice(0, 20_000), topic: String(form.get("topic") ?? "").slice(0, 20) };
-  const viaDialog = form.get("via") === "dialog";
+  const values = {
+    title: String(form.get("title") ?? "").slice(0, 20_000),
+    content: String(form.get("content") ?? "").slice(0, 20_000),
+    topic: String(form.get("topic") ?? "").slice(0, 20),
+    displayName: typedName(form.get("displayName")),
+  };
   if (!viewer) {
     return data({ ok: false, errors: { form: "Please sign in to ask a question." }, values, toast: { id: crypto.randomUUID(), title: FAILED, description: "Please sign in to ask a question.", variant: "destructive" as const } }, { status: 401 });
   }
   let result;
   try {
+    // The name chosen beside the question is saved first, so the question appears under it.
+    const nameProblem = await saveTypedName(runtime.db, viewer, form.get("displayName"));
+    if (nameProblem) return data({ ok: false, errors: { displayName: nameProblem }, values, toast: undefined }, { status: 400 });
     result = await postQuestion(runtime, viewer.id, {
       title: form.get("title"),
       content: form.get("content"),
@@ -103,9 +112,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status, headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined },
     );
   }
-  const toast = { title: "Question posted!", description: "Your question has been shared with the community" };
-  if (viaDialog) return { ok: true, errors: {}, values: { title: "", content: "", topic: "" }, questionId: result.id, toast: { id: crypto.randomUUID(), ...toast } };
-  return redirectWithToast("/forum", toast);
+  // The asker lands on their new question (from the dialog too: a fetcher follows a redirect).
+  return redirectWithToast(`/forum/${result.id}`, { title: "Question posted!", description: "Your question has been shared with the community" });
 }
 
 type ActionData = AskActionData;
@@ -116,6 +124,8 @@ const AskQuestionDialog = React.lazy(() => import("~/components/forum/ask-questi
 interface AskProps {
   submissionKey: string;
   topics: readonly TopicOption[];
+  /** The member's display name, shown (and changeable) before the question is posted. */
+  displayName: string | null;
   /** The topic whose list the member is looking at: the form starts with it chosen. */
   topicId: number | null;
   askHref: string;
@@ -136,7 +146,7 @@ function AskQuestionButton(props: AskProps) {
 }
 
 /** The same form on the page itself, for browsers without JavaScript (/forum?ask=1). */
-function AskQuestionInline({ submissionKey, topics, topicId, result }: AskProps & { result?: ActionData }) {
+function AskQuestionInline({ submissionKey, topics, topicId, displayName, result }: AskProps & { result?: ActionData }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/forum";
   return (
@@ -144,7 +154,7 @@ function AskQuestionInline({ submissionKey, topics, topicId, result }: AskProps 
       <CardContent className="pt-6">
         <h2 className="mb-4 text-xl font-semibold">Ask the community</h2>
         <Form method="post" action="/forum" className="grid gap-4">
-          <PostFields kind="question" idPrefix="ask-inline" result={result} busy={busy} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Question" topics={topics} topicId={topicId} />
+          <PostFields kind="question" idPrefix="ask-inline" result={result} busy={busy} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Question" topics={topics} topicId={topicId} displayName={displayName} />
           <p className="text-sm text-muted-foreground">
             Please read our <Link to="/community-guidelines" className="underline">community guidelines</Link>.
           </p>
@@ -155,11 +165,12 @@ function AskQuestionInline({ submissionKey, topics, topicId, result }: AskProps 
 }
 
 export default function Forum({ loaderData, actionData }: Route.ComponentProps) {
-  const { questions, page, pageCount, sort, topic, topics, signedIn, askInline, submissionKey } = loaderData;
+  const { questions, page, pageCount, sort, topic, topics, signedIn, displayName, askInline, submissionKey } = loaderData;
   const inlineResult = actionData as ActionData | undefined;
   const ask: AskProps = {
     submissionKey,
     topics,
+    displayName,
     topicId: topic?.id ?? null,
     askHref: `${forumListHref("/forum", { topic: topic?.slug })}${topic ? "&" : "?"}ask=1#ask`,
   };

@@ -107,7 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </>
           ) : (
             <>
-              <Link to="/auth" className={buttonVariants({ size: "lg" })}>
+              <Link to="/auth?tab=signup" className={buttonVariants({ size: "lg" })}>
                 Join Community
               </Link>
               <Link to="/blog" className={buttonVariants({ size: "lg", variant: "outline" })}>

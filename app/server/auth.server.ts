@@ -9,7 +9,8 @@ import { eq } from "drizzle-orm";
 import { SITE_NAME, type Env } from "./env.server";
 import { isDatabaseUnavailable, type Db } from "./db.server";
 import { RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
-import { schema, users } from "../../db/schema";
+import { profiles, schema, users } from "../../db/schema";
+import { LIMITS } from "~/lib/limits";
 import { displayNameProblem, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
@@ -137,6 +138,11 @@ export function createAuth(options: {
         create: {
           // Every account starts as a member; roles come from the CLI or a verified listed address.
           before: async (user) => ({ data: { ...user, role: "member" } }),
+          // A name chosen at sign-up (checked by the hook below) is the member's display name.
+          after: async (user) => {
+            const name = user.name?.trim();
+            if (name) await db.update(profiles).set({ displayName: name.slice(0, LIMITS.displayNameMax) }).where(eq(profiles.id, user.id));
+          },
         },
       },
     },

@@ -7,7 +7,7 @@ import type { ActionData } from "~/components/forum/question-controls";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 
-export function AnswerForm({ questionId, submissionKey }: { questionId: number; submissionKey: string }) {
+export function AnswerForm({ questionId, submissionKey, displayName }: { questionId: number; submissionKey: string; displayName: string | null }) {
   const fetcher = useFetcher<ActionData>();
   const show = useToast();
   const hydrated = useHydrated();
@@ -28,7 +28,7 @@ export function AnswerForm({ questionId, submissionKey }: { questionId: number; 
       <input type="hidden" name="intent" value="answer" />
       {/* Without JavaScript this is a plain form: the action then redirects back to the page. */}
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-      <PostFields kind="answer" idPrefix="answer" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Answer" />
+      <PostFields kind="answer" idPrefix="answer" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Answer" displayName={displayName} />
     </fetcher.Form>
   );
 }

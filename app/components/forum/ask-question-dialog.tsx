@@ -3,30 +3,35 @@
 import { Plus } from "~/components/icons";
 import * as React from "react";
 import { Link, useFetcher } from "react-router";
-import { newSubmissionKey, PostFields, type PostFormResult, type TopicOption } from "~/components/forum/post-form";
+import { PostFields, type PostFormResult, type TopicOption } from "~/components/forum/post-form";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";
 
 export type ActionData = PostFormResult & { toast?: { id: string; title: string; description?: string; variant?: "destructive" } };
 
-export default function AskQuestionDialog({ submissionKey, topics, topicId, askHref }: { submissionKey: string; topics: readonly TopicOption[]; topicId: number | null; askHref: string }) {
+export default function AskQuestionDialog({
+  submissionKey,
+  topics,
+  topicId,
+  displayName,
+  askHref,
+}: {
+  submissionKey: string;
+  topics: readonly TopicOption[];
+  topicId: number | null;
+  displayName: string | null;
+  askHref: string;
+}) {
   const fetcher = useFetcher<ActionData>();
   const show = useToast();
   const [open, setOpen] = React.useState(false);
   const opener = React.useRef<HTMLAnchorElement>(null);
-  const [key, setKey] = React.useState(submissionKey);
-  const [formKey, setFormKey] = React.useState(0);
   const busy = fetcher.state !== "idle";
 
+  // A posted question redirects to its own page; only a refusal comes back here.
   React.useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.toast) show(fetcher.data.toast);
-    if (fetcher.data.ok) {
-      setOpen(false);
-      setKey(newSubmissionKey());
-      setFormKey((k) => k + 1);
-    }
+    if (fetcher.state === "idle" && fetcher.data?.toast) show(fetcher.data.toast);
   }, [fetcher.state, fetcher.data, show]);
 
   return (
@@ -52,9 +57,8 @@ export default function AskQuestionDialog({ submissionKey, topics, topicId, askH
           opener.current?.focus();
         }}
       >
-        <fetcher.Form key={formKey} method="post" action="/forum" className="mt-4 grid gap-4">
-          <input type="hidden" name="via" value="dialog" />
-          <PostFields kind="question" idPrefix="ask" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Question" topics={topics} topicId={topicId} />
+        <fetcher.Form method="post" action="/forum" className="mt-4 grid gap-4">
+          <PostFields kind="question" idPrefix="ask" result={fetcher.data} busy={busy} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Question" topics={topics} topicId={topicId} displayName={displayName} />
           <p className="text-sm text-muted-foreground">
             Please read our{" "}
             <Link to="/community-guidelines" className="underline" target="_blank">

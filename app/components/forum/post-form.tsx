@@ -30,7 +30,10 @@ export function PostFields({
   submitLabel,
   topics,
   topicId,
+  displayName,
 }: {
+  /** The member's display name now (null: none yet); the name field is left out when undefined. */
+  displayName?: string | null;
   /** The topics a question may be filed under (questions only); the select is left out without. */
   topics?: readonly TopicOption[];
   /** The topic chosen at first (the list the member asks from), else "No topic". */
@@ -92,6 +95,7 @@ export function PostFields({
           ))}
         </SelectField>
       ) : null}
+      {displayName !== undefined ? <NameField idPrefix={idPrefix} kind={kind} current={displayName} typed={result?.values?.displayName} error={errors.displayName} /> : null}
       {personal ? (
         <div role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 text-amber-900">
           <p>{PERSONAL_DETAILS_WARNING}</p>
@@ -104,6 +108,29 @@ export function PostFields({
         {busy ? busyLabel : submitLabel}
       </Button>
     </>
+  );
+}
+
+/**
+ * The name the post will appear under, shown before it is posted and changeable right here (saved
+ * as the member's display name), so that nobody is shown as 'Anonymous' without knowing it.
+ */
+function NameField({ idPrefix, kind, current, typed, error }: { idPrefix: string; kind: "question" | "answer"; current: string | null; typed?: string; error?: string }) {
+  const hint = current
+    ? `Your ${kind} will appear under this name. Changing it here changes it on everything you have written.`
+    : `Your ${kind} will appear under this name. Leave it empty to appear as \u2018Anonymous\u2019.`;
+  return (
+    <TextField
+      id={`${idPrefix}-display-name`}
+      label="Display name"
+      name="displayName"
+      required={Boolean(current)}
+      maxLength={LIMITS.displayNameMax}
+      autoComplete="nickname"
+      defaultValue={typed ?? current ?? ""}
+      error={error}
+      hint={hint}
+    />
   );
 }
 

@@ -1,0 +1,33 @@
+// The display name typed beside a question, an answer or a sign-up. The name a post appears under
+// is chosen where it is written, so nobody finds themselves shown as 'Anonymous' by surprise.
+import { displayNameSchema, fieldErrors } from "~/lib/validation";
+import { displayNameProblem } from "./account-policy.server";
+import { setDisplayName } from "./account.server";
+import type { Db } from "./db.server";
+
+/**
+ * What is wrong with a typed name, held to the rules of /account (length, reserved names), or
+ * null. Empty is allowed: it keeps the member's name, or none.
+ */
+export function typedNameProblem(raw: FormDataEntryValue | null): string | null {
+  const typed = typeof raw === "string" ? raw : "";
+  if (!typed.trim()) return null;
+  const parsed = displayNameSchema.safeParse({ displayName: typed });
+  if (!parsed.success) return fieldErrors(parsed.error).displayName ?? "Please check your display name";
+  return displayNameProblem(parsed.data.displayName);
+}
+
+/**
+ * Saves the name typed beside a post when it is new. Returns the problem with it (nothing is then
+ * saved and the post must not be made), or null.
+ */
+export async function saveTypedName(db: Db, member: { id: string; displayName: string | null }, raw: FormDataEntryValue | null): Promise<string | null> {
+  const problem = typedNameProblem(raw);
+  if (problem) return problem;
+  const parsed = displayNameSchema.safeParse({ displayName: raw });
+  if (parsed.success && parsed.data.displayName !== member.displayName) await setDisplayName(db, member.id, parsed.data.displayName);
+  return null;
+}
+
+/** The typed name as the form gives it back after a refusal (so nothing typed is lost). */
+export const typedName = (raw: FormDataEntryValue | null) => (typeof raw === "string" ? raw.slice(0, 200) : "");
