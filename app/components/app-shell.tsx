@@ -1,6 +1,6 @@
 // The layout around every page: skip link, side navigation (sidebar or drawer), top bar with the
 // site title, search, and the sign-in link or the member's menu.
-import { Bell, BookOpen, Home, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "~/components/icons";
+import { Bell, BookOpen, Home, LogOut, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "~/components/icons";
 import * as React from "react";
 import { Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
@@ -67,12 +67,28 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
       {viewer && !collapsed ? (
         // Greeted by the name they chose; the address they signed in with stays below it. CSS
         // lets a long address wrap rather than widen the sidebar.
-        <p className="mx-3 mt-auto mb-4 rounded-md bg-accent p-3 text-sm wrap-break-word">
+        <p className="mx-3 mt-auto mb-2 rounded-md bg-accent p-3 text-sm wrap-break-word">
           Welcome, <strong>{viewer.displayName ?? viewer.email}</strong>
           {viewer.displayName ? <span className="block text-muted-foreground">{viewer.email}</span> : null}
         </p>
       ) : null}
+      {viewer && !collapsed ? <SignOutForm /> : null}
     </>
+  );
+}
+
+/**
+ * Sign out as a plain form in the expanded side navigation (always expanded without JavaScript,
+ * and the phone's menu panel), so it works before or without scripts; the account menu needs them.
+ */
+function SignOutForm() {
+  return (
+    <form method="post" action="/auth/sign-out" className="mx-3 mb-4">
+      <button type="submit" className="flex min-h-11 w-full items-center gap-3 rounded-md px-2.5 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+        <LogOut aria-hidden="true" className="size-5" />
+        Sign out
+      </button>
+    </form>
   );
 }
 
@@ -195,7 +211,7 @@ export function AppShell({
     <SidebarProvider defaultOpen={sidebarOpen}>
       <a
         href="#main"
-        className="sr-only z-[100] rounded-md bg-background px-4 py-3 font-medium focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:ring-4 focus:ring-ring"
+        className="sr-only z-[100] rounded-md bg-background px-4 py-3 font-medium focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:inline-flex focus:min-h-11 focus:items-center focus:px-4 focus:ring-4 focus:ring-ring"
       >
         Skip to content
       </a>
@@ -224,7 +240,7 @@ export function AppShell({
             </nav>
             <p>
               {SITE_NAME} is run by Capsiva, a maker of topical capsaicin pain-relief products. Information on this site is not medical advice.{" "}
-              <Link to="/community-guidelines" className="underline">
+              <Link to="/community-guidelines" className="inline-flex min-h-11 items-center underline underline-offset-4 hover:no-underline">
                 Community guidelines
               </Link>
             </p>

@@ -81,7 +81,7 @@ export default function AccountStory({ loaderData }: Route.ComponentProps) {
   const errors = result?.errors ?? {};
   const values = result && (result.intent === "save" || result.intent === "preview") ? result.values : story;
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-8">
       <div className="grid gap-2">
         <Link to="/account" className="inline-flex min-h-11 w-fit items-center underline">
           Back to your account

@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { withStop } from "~/lib/sentence";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
 import { displayNameSchema, fieldErrors, newPasswordField } from "~/lib/validation";
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const reserved = displayNameProblem(parsed.data.displayName);
       if (reserved) return data({ intent, errors: { displayName: reserved } }, { status: 400 });
       await setDisplayName(db, viewer.id, parsed.data.displayName);
-      return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${parsed.data.displayName}.`) };
+      return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${withStop(parsed.data.displayName)}`) };
     }
     case "public-profile": {
       const on = form.get("publicProfile") === "on";
@@ -289,11 +290,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <Card>
         <CardHeader>
           <CardTitle>Your data</CardTitle>
-          <CardDescription>Download everything you have written here, as JSON.</CardDescription>
+          <CardDescription>A copy of your questions, answers, stories and account details, in one file you can keep.</CardDescription>
         </CardHeader>
         <CardContent>
           <a href="/account/export" download className={buttonVariants({ variant: "outline" })}>
-            Export my data
+            Download my data
           </a>
         </CardContent>
       </Card>

@@ -19,6 +19,8 @@ import type { Route } from "./+types/auth";
 
 type Tab = "signin" | "signup";
 
+const WELCOME_BACK = { title: "Welcome back!", description: "You have been successfully signed in" };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {
     title: "Sign in or join",
@@ -55,6 +57,12 @@ function failure(intent: Tab, email: string, message: string, status: number, re
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const form = await request.formData();
+  // After a passkey sign-in (done by the browser with the auth library), the same greeting as
+  // after the other sign-ins; nothing to greet without a session.
+  if (form.get("intent") === "passkey") {
+    const to = safeRedirect(form.get("redirectTo"));
+    return getViewer(context) ? redirectWithToast(to, WELCOME_BACK) : redirect("/auth");
+  }
   const intent: Tab = form.get("intent") === "signup" ? "signup" : "signin";
   const email = String(form.get("email") ?? "").slice(0, 300);
   const redirectTo = safeRedirect(form.get("redirectTo"));
@@ -71,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.body.twoFactorRedirect) {
       return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
     }
-    return redirectWithToast(redirectTo, { title: "Welcome back!", description: "You have been successfully signed in" }, headers);
+    return redirectWithToast(redirectTo, WELCOME_BACK, headers);
   }
 
   const parsed = signUpSchema.safeParse({ email: form.get("email"), password: form.get("password") });

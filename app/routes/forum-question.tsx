@@ -140,7 +140,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "answer": {
         const values = { content: String(form.get("content") ?? "").slice(0, 20_000), displayName: typedName(form.get("displayName")) };
         // The name chosen beside the answer is saved first, so the answer appears under it.
-        const nameProblem = await saveTypedName(runtime.db, viewer, form.get("displayName"));
+        const nameProblem = await saveTypedName(runtime, viewer, form.get("displayName"));
         if (nameProblem) return data({ intent, ok: false, errors: { displayName: nameProblem }, values }, { status: 400 });
         const result = await postAnswer(runtime, viewer.id, id, {
           content: form.get("content"),
@@ -304,7 +304,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <h2 id="answers-heading" className="text-2xl font-semibold">
           {n} {n === 1 ? "Answer" : "Answers"}
         </h2>
-        {n === 0 ? <p className="text-muted-foreground">No answers yet. Share what has helped you.</p> : null}
+        {n === 0 ? <p className="text-muted-foreground">{question.isMine ? "No answers yet." : "No answers yet. Share what has helped you."}</p> : null}
         <ol className="grid gap-3">
           {question.answers.map((a) => (
             <AnswerItem key={a.id} answer={a} signedIn={signedIn} asker={question.isMine} moderator={moderator} result={result} />

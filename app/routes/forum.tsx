@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let result;
   try {
     // The name chosen beside the question is saved first, so the question appears under it.
-    const nameProblem = await saveTypedName(runtime.db, viewer, form.get("displayName"));
+    const nameProblem = await saveTypedName(runtime, viewer, form.get("displayName"));
     if (nameProblem) return data({ ok: false, errors: { displayName: nameProblem }, values, toast: undefined }, { status: 400 });
     result = await postQuestion(runtime, viewer.id, {
       title: form.get("title"),

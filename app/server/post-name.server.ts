@@ -4,6 +4,7 @@ import { displayNameSchema, fieldErrors } from "~/lib/validation";
 import { displayNameProblem } from "./account-policy.server";
 import { setDisplayName } from "./account.server";
 import type { Db } from "./db.server";
+import type { Freshness } from "./freshness.server";
 
 /**
  * What is wrong with a typed name, held to the rules of /account (length, reserved names), or
@@ -19,13 +20,20 @@ export function typedNameProblem(raw: FormDataEntryValue | null): string | null 
 
 /**
  * Saves the name typed beside a post when it is new. Returns the problem with it (nothing is then
- * saved and the post must not be made), or null.
+ * saved and the post must not be made), or null. A new name is a change to the account, not only
+ * to content: every cache is told (the remembered viewer too, which greets the member by name).
  */
-export async function saveTypedName(db: Db, member: { id: string; displayName: string | null }, raw: FormDataEntryValue | null): Promise<string | null> {
+export async function saveTypedName(
+  runtime: { db: Db; freshness: Pick<Freshness, "bump"> },
+  member: { id: string; displayName: string | null },
+  raw: FormDataEntryValue | null,
+): Promise<string | null> {
   const problem = typedNameProblem(raw);
   if (problem) return problem;
   const parsed = displayNameSchema.safeParse({ displayName: raw });
-  if (parsed.success && parsed.data.displayName !== member.displayName) await setDisplayName(db, member.id, parsed.data.displayName);
+  if (!parsed.success || parsed.data.displayName === member.displayName) return null;
+  await setDisplayName(runtime.db, member.id, parsed.data.displayName);
+  runtime.freshness.bump("all");
   return null;
 }
 

@@ -126,7 +126,7 @@ test.describe("accounts without JavaScript", () => {
     await expect(page.locator("aside[aria-label='Site']").getByText(email)).toBeAttached();
 
     await page.goto("/account");
-    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await page.getByRole("main").getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
 
     await page.goto("/auth");

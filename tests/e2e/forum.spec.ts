@@ -38,6 +38,10 @@ test.describe("forum", () => {
     await expect(page.getByText("Question posted!", { exact: true })).toBeVisible();
     await expect(page.getByText("Your question has been shared with the community", { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The asker lands on the new question's page; the forum's list starts with it.
+    await expect(page).toHaveURL(/\/forum\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await gotoReady(page, "/forum");
     const first = page.getByRole("list", { name: "Questions, newest first" }).getByRole("listitem").first();
     await expect(first.getByRole("heading", { level: 2 })).toHaveText(title);
     // Opening the dialog again shows empty fields.
@@ -180,10 +184,9 @@ test.describe("forum without JavaScript", () => {
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Content").fill("Asked without JavaScript.");
     await page.getByRole("button", { name: "Post Question" }).click();
-    await expect(page).toHaveURL(/\/forum$/);
-    const first = page.getByRole("list", { name: "Questions, newest first" }).getByRole("listitem").first();
-    await expect(first.getByRole("heading", { level: 2 })).toHaveText(title);
-    await first.getByRole("link", { name: title, exact: true }).click();
+    // Redirected to the new question's page.
+    await expect(page).toHaveURL(/\/forum\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await page.getByLabel("Your answer", { exact: true }).fill("Answered without JavaScript.");
     await page.getByRole("button", { name: "Post Answer" }).click();
     await expect(page.locator("p", { hasText: "Answered without JavaScript." })).toBeVisible();

@@ -71,6 +71,8 @@ test.describe("passkeys", () => {
     await passkeyButton.focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/account\/security$/);
+    // Greeted as after every other sign-in.
+    await expect(page.getByText("Welcome back!", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
     await expect(page.locator("[data-passkey-session]")).toHaveText("You signed in with a passkey, so this session counts as two-step verified.");
     await expect(page.locator("[data-passkey-dates]")).toHaveText(`Added ${today}. Last used to sign in ${today}.`);

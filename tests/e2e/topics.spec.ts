@@ -28,8 +28,10 @@ test.describe("forum topics", () => {
     await dialog.getByRole("button", { name: "Post Question" }).click();
     await expect(page.getByText("Question posted!", { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 
-    // The new row names its topic as a link to the topic's page.
+    // In the forum's list, the new row names its topic as a link to the topic's page.
+    await gotoReady(page, "/forum");
     const row = page.getByRole("list", { name: "Questions, newest first" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
     await expect(row.getByRole("link", { name: "Topic: Diet" })).toBeVisible();
     await expectAccessible(page, "/forum with topics");

@@ -32,7 +32,7 @@ test.describe("long words in what members write", () => {
     await member.locator("#ask").getByLabel("Title").fill(title);
     await member.locator("#ask").getByLabel("Content").fill(`Look at ${address(300)} please`);
     await member.locator("#ask").getByRole("button", { name: "Post Question" }).click();
-    await member.getByRole("link", { name: title, exact: true }).first().click();
+    // The asker lands on the new question's page.
     await expect(member).toHaveURL(/\/forum\/\d+$/);
     const questionPath = new URL(member.url()).pathname;
     await member.getByLabel("Your answer", { exact: true }).fill(`See ${address(300)} too`);

@@ -8,6 +8,7 @@ import { browserSupportsPasskeys, NO_PASSKEY_SUPPORT } from "./passkey-support";
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
+  const welcomeForm = React.useRef<HTMLFormElement>(null);
 
   async function signIn() {
     setError(null);
@@ -20,8 +21,9 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       const { signInWithPasskey } = await import("~/lib/passkey-browser");
       const outcome = await signInWithPasskey();
       if (outcome.ok) {
-        // A full load, so every part of the page (and the other tabs) sees the new session.
-        window.location.assign(redirectTo);
+        // A full load, so every part of the page (and the other tabs) sees the new session; it
+        // goes through the sign-in page's action, which greets as the other sign-ins do.
+        welcomeForm.current?.submit();
         return;
       }
       setError(outcome.message);
@@ -38,6 +40,10 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
         or
         <span className="h-px flex-1 bg-border" />
       </div>
+      <form ref={welcomeForm} method="post" action="/auth" hidden>
+        <input type="hidden" name="intent" value="passkey" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+      </form>
       {error ? <FormAlert title="Passkey sign-in">{error}</FormAlert> : null}
       <Button type="button" variant="outline" className="w-full" onClick={signIn} disabled={busy} aria-describedby="passkey-sign-in-hint">
         {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
