@@ -5,7 +5,7 @@ const word = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 test.describe("home and blog", () => {
   test("the hero offers Join Community and Browse Content to visitors, Join Discussions and Read Stories to members", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("link", { name: "Join Community" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("link", { name: "Join Community" })).toHaveAttribute("href", "/auth?tab=signup");
     await expect(page.getByRole("link", { name: "Browse Content" })).toHaveAttribute("href", "/blog");
     await expect(page.getByText("Community Members")).toBeVisible();
     await expect(page.getByText("Questions Answered")).toBeVisible();
