@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // Browser tests run Debian's Chromium (never a downloaded browser) against the production build,
@@ -5,6 +7,12 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = `.e2e-data-${PORT}`;
 process.env.E2E_MAIL_DIR = `.e2e-mail-${PORT}`;
+// CI keeps every server's output in SERVER_LOG_DIR for a scan after the browser tests
+// (tests/e2e/server-logs.ts): this server's stdout goes straight to its file, its stderr both
+// there and to the runner (a pipe through tee; /bin/sh has no process substitution).
+const LOG_DIR = process.env.SERVER_LOG_DIR ? path.resolve(process.env.SERVER_LOG_DIR) : undefined;
+const LOG_FILE = LOG_DIR && path.join(LOG_DIR, `web-server-${PORT}.log`);
+if (LOG_DIR) fs.mkdirSync(LOG_DIR, { recursive: true });
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -29,7 +37,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node server.js`,
+    command: `rm -rf ${DATA_DIR} && ${LOG_FILE ? `node server.js 2>&1 >>'${LOG_FILE}' | tee -a '${LOG_FILE}' >&2` : "node server.js"}`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -47,7 +55,8 @@ export default defineConfig({
       RATE_LIMITS: "true",
       // Each browser context sends its own X-Forwarded-For (see fixtures.ts), as behind a proxy.
       TRUST_PROXY: "1",
-      LOG_LEVEL: "warn",
+      // Every request's line too when the output is kept for the scan.
+      LOG_LEVEL: LOG_DIR ? "info" : "warn",
       // Notification mails: a question's next mail after 1 s (not 15 minutes), senders looking every second.
       MAIL_GATHER_SECONDS: "1",
       MAIL_POLL_SECONDS: "1",

@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 port=${PRODUCTION_CHECK_PORT:-3298}
 dir=$(mktemp -d)
 pid=""
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$dir"' EXIT
+# With SERVER_LOG_DIR set (CI), the server's output is kept there for the scan of every log line.
+keep_log() { [ -z "${SERVER_LOG_DIR:-}" ] || { mkdir -p "$SERVER_LOG_DIR" && cat "$dir/server.log" >>"$SERVER_LOG_DIR/production-install.log" 2>/dev/null; } || true; }
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null; keep_log; rm -rf "$dir"' EXIT
 test -f build/server/index.js || { echo "No build: run npm run build first." >&2; exit 1; }
 
 cp package.json package-lock.json server.js "$dir/"

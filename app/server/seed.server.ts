@@ -168,6 +168,9 @@ const QUESTIONS = [
   },
 ];
 
+/** What members ask in the demo content: texts no log line may carry (the CI log scan checks). */
+export const DEMO_QUESTION_TITLES = QUESTIONS.map((q) => q.title);
+
 const CITY_LIST: [string, string, string, number | null, number | null, boolean, string | null][] = [
   ["new-york", "New York", "NY", 40.7128, -74.006, true, "New York City has a large community of people living with arthritis and many rheumatology clinics."],
   ["los-angeles", "Los Angeles", "CA", 34.0522, -118.2437, true, "Los Angeles offers a mild climate that many people with joint pain appreciate."],

@@ -10,6 +10,7 @@ import pg from "pg";
 import { expect } from "./fixtures";
 import { siteConfForTest } from "./nginx-site";
 import { freshDatabase, NODE, ROOT, startDatabaseProxy, type DatabaseProxy } from "./processes";
+import { keepServerOutput, recordPostedTexts } from "./server-logs";
 
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p)) ?? "nginx";
@@ -75,11 +76,14 @@ export async function startCluster(options: {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
+    // nginx writes to its own error log file; its output here is not the site's log.
+    if (command === NODE) keepServerOutput(child, `cluster-${options.name}`);
     children.push({ child, exited: new Promise((resolve) => child.on("exit", resolve)) });
   };
 
   const request: Cluster["request"] = (port, method, urlPath, opts = {}) => {
     const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
+    recordPostedTexts(opts.form?.title, opts.form?.content);
     const headers: Record<string, string> = { Host: host, Connection: "close" };
     if (opts.cookie) headers.Cookie = opts.cookie;
     if (body !== undefined) {

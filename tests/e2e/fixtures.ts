@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { postedFields, recordPostedTexts } from "./server-logs";
 
 export { expect };
 
@@ -161,6 +162,15 @@ function visitorAddress() {
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
+/** With SERVER_LOG_DIR set, the titles and texts this browser posts, for the CI log scan to refuse. */
+function listPostedTexts(context: BrowserContext) {
+  if (!process.env.SERVER_LOG_DIR) return context;
+  context.on("request", (request) => {
+    if (request.method() === "POST") recordPostedTexts(...postedFields(request.postData(), request.headers()["content-type"]));
+  });
+  return context;
+}
+
 /**
  * Every browser context comes from its own address (sent as X-Forwarded-For to a test server
  * that trusts its proxy), as real visitors do: per-address limits such as Better Auth's sign-up
@@ -169,13 +179,14 @@ function visitorAddress() {
 export const test = base.extend<object, { visitorBrowser: void }>({
   context: async ({ context }, provide) => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
+    listPostedTexts(context);
     await provide(context);
   },
   visitorBrowser: [
     async ({ browser }, provide) => {
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = (options = {}) =>
-        newContext({ ...options, extraHTTPHeaders: { "X-Forwarded-For": visitorAddress(), ...options.extraHTTPHeaders } });
+      browser.newContext = async (options = {}) =>
+        listPostedTexts(await newContext({ ...options, extraHTTPHeaders: { "X-Forwarded-For": visitorAddress(), ...options.extraHTTPHeaders } }));
       await provide();
     },
     { scope: "worker", auto: true },

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { expect, gotoReady, signUp, test, waitForMail } from "./fixtures";
 import { freshDatabase, killAll, portFor, ROOT, start, startDatabaseProxy, stop, tmp, waitHealthy, type ServerProcess } from "./processes";
+import { keepServerOutput, NPM_BANNER } from "./server-logs";
 
 const SECRET = crypto.randomBytes(32).toString("hex");
 
@@ -59,6 +60,8 @@ test.describe("operations", () => {
       stdio: ["pipe", "pipe", "pipe"],
       detached: true,
     });
+    // The "Open" line is written for a person at a terminal only (the test's point), not a log.
+    keepServerOutput(child, "npm-start-tty", { skip: (line) => NPM_BANNER(line) || /^Open http/.test(line) });
     let output = "";
     child.stdout!.on("data", (d) => (output += d));
     const exited = new Promise((resolve) => child.on("exit", resolve));

@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { keepServerOutput } from "./server-logs";
 
 export const ROOT = path.resolve(".");
 export const NODE = path.join(ROOT, "node_modules/.bin/node");
@@ -25,6 +26,7 @@ export function start(env: Record<string, string>, options: { cwd?: string; args
     env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", SHUTDOWN_DELAY_SECONDS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  keepServerOutput(child, "server");
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));

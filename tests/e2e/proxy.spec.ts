@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, uniqueEmail } from "./fixtures";
+import { keepServerOutput } from "./server-logs";
 
 const ROOT = path.resolve(".");
 const NODE = path.join(ROOT, "node_modules/.bin/node");
@@ -85,6 +86,7 @@ test.beforeAll(async () => {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  keepServerOutput(app, "proxy-app");
   app.stdout!.on("data", (d) => (appOutput += d));
   app.stderr!.on("data", (d) => (appOutput += d));
   appExited = new Promise((resolve) => app.on("exit", resolve));
