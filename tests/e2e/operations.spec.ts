@@ -6,7 +6,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { expect, gotoReady, signUp, test, waitForMail } from "./fixtures";
 import { freshDatabase, killAll, portFor, ROOT, start, startDatabaseProxy, stop, tmp, waitHealthy, type ServerProcess } from "./processes";
-import { keepServerOutput, NPM_BANNER } from "./server-logs";
+import { keepServerOutput, NPM_BANNER, recordPostedTexts } from "./server-logs";
 
 const SECRET = crypto.randomBytes(32).toString("hex");
 
@@ -167,6 +167,7 @@ test.describe("logs", () => {
 
       // The database goes away while the member keeps using the site.
       proxy.cut();
+      recordPostedTexts("Asked while the database is away", "Does this get through?");
       const site = `http://127.0.0.1:${port}`;
       const during = [
         fetch(`${site}/account`, { headers }),

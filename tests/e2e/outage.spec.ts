@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { expect, test } from "./fixtures";
 import { freshDatabase, killAll, portFor, ROOT, start, startDatabaseProxy, stop, tmp, waitHealthy } from "./processes";
+import { postedFields, recordPostedTexts } from "./server-logs";
 
 const SECRET = crypto.randomBytes(32).toString("hex");
 const PASSWORD = "a-long-password-1";
@@ -124,6 +125,8 @@ test.describe("a database outage", () => {
         { name: "auth session", path: "/api/auth/get-session", who: "member" },
         { name: "auth sign-in", path: "/api/auth/sign-in/email", who: "visitor", method: "POST", type: "application/json", body: JSON.stringify({ email: memberEmail, password: PASSWORD }) },
       ];
+      recordPostedTexts("Asked before the outage", "Asked after the outage", "Does this get through now?", "Is everything working?");
+      for (const probe of probes) recordPostedTexts(...postedFields(probe.body ?? null, probe.type));
       const request = (probe: Probe) =>
         fetch(`${site}${probe.path}`, {
           method: probe.method ?? "GET",
