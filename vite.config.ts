@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
-import { writeShareImages } from "./scripts/share-images";
+import { writeShareImages } from "./scripts/share-images.ts";
 
 // Every script and style sheet of the client build is compressed once, at build time, as well as
 // it can be: Zopfli for gzip (about 4 % smaller than zlib's best) and Brotli at quality 11. The

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { LOGO_PATH, LOGO_SIZE, LOGO_SOURCE, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "../app/lib/share-image";
+import { LOGO_PATH, LOGO_SIZE, LOGO_SOURCE, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath } from "../app/lib/share-image.ts";
 
 /** The SVGs under public/ that pages use as share images: og-image.svg and the guides' folder. */
 export function shareSources(publicDir: string): string[] {

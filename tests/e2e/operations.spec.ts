@@ -60,8 +60,9 @@ test.describe("operations", () => {
       stdio: ["pipe", "pipe", "pipe"],
       detached: true,
     });
-    // The "Open" line is written for a person at a terminal only (the test's point), not a log.
-    keepServerOutput(child, "npm-start-tty", { skip: (line) => NPM_BANNER(line) || /^Open http/.test(line) });
+    // The "Open" line is written for a person at a terminal only (the test's point), not a log;
+    // `script` itself says "Session terminated" when the test ends it.
+    keepServerOutput(child, "npm-start-tty", { skip: (line) => NPM_BANNER(line) || /^Open http/.test(line) || /^Session terminated/.test(line) });
     let output = "";
     child.stdout!.on("data", (d) => (output += d));
     const exited = new Promise((resolve) => child.on("exit", resolve));

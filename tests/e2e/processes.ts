@@ -91,18 +91,19 @@ export function portFor(offset: number) {
  * connection and refuses new ones (the database unreachable), `freeze()` keeps every connection
  * open but carries nothing either way, new ones included (a partition, or a firewall that drops
  * packets), `freezeListening()` does that to the connections that sent LISTEN only (what a NAT
- * idle timeout does to a quiet connection); `restore()` lets everything through again.
+ * idle timeout does to a quiet connection), `cutExceptListening()` cuts all the others;
+ * `restore()` lets everything through again.
  */
 export async function startDatabaseProxy(port: number, databaseUrl: string) {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
-  const links = new Set<{ frozen: boolean; listening: boolean; held: [net.Socket, Buffer][] }>();
+  const links = new Set<{ frozen: boolean; listening: boolean; held: [net.Socket, Buffer][]; sockets: net.Socket[] }>();
   let down = false;
   let frozen = false;
   const server = net.createServer((client) => {
     if (down) return void client.destroy();
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    const link = { frozen, listening: false, held: [] as [net.Socket, Buffer][] };
+    const link = { frozen, listening: false, held: [] as [net.Socket, Buffer][], sockets: [client, upstream] };
     links.add(link);
     const drop = () => {
       client.destroy();
@@ -137,6 +138,14 @@ export async function startDatabaseProxy(port: number, databaseUrl: string) {
     freeze() {
       frozen = true;
       for (const link of links) link.frozen = true;
+    },
+    /**
+     * Cuts every connection but the ones that listen for notifications, and refuses new ones: the
+     * pool's database is gone while the notification channel looks well (nothing to reconnect).
+     */
+    cutExceptListening() {
+      down = true;
+      for (const link of links) if (!link.listening) for (const s of link.sockets) s.destroy();
     },
     /** Freezes the connections that listen for notifications now; returns how many. */
     freezeListening() {

@@ -50,6 +50,12 @@ export function logProblems(output: string, options: { secrets?: string[] } = {}
  */
 export const NPM_BANNER = (line: string) => /^> /.test(line) || !line.trim();
 
+/**
+ * What Vite's development server says to the developer's terminal about itself (re-optimising
+ * dependencies): a tool's messages in development only, not a line of the site's log.
+ */
+export const VITE_DEV_OUTPUT = (line: string) => /^(\x1b\[[0-9;]*m)*[0-9:]+ [AP]M(\x1b\[[0-9;]*m)* (\x1b\[[0-9;]*m)*\[vite\]/.test(line);
+
 const logDir = () => process.env.SERVER_LOG_DIR || undefined;
 
 /**

@@ -8,7 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { expect, expectAccessible, test } from "./fixtures";
 import { ROOT, start, stop, tmp, waitHealthy } from "./processes";
-import { keepServerOutput, NPM_BANNER } from "./server-logs";
+import { keepServerOutput, NPM_BANNER, VITE_DEV_OUTPUT } from "./server-logs";
 
 /** A GET on a connection of its own (the kernel spreads new connections over the serving threads). */
 function getOnNewConnection(port: number, urlPath: string): Promise<{ status: number; cache: string; body: string }> {
@@ -153,7 +153,7 @@ test.describe("the server process", () => {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
-    keepServerOutput(child, "dev-server", { skip: NPM_BANNER });
+    keepServerOutput(child, "dev-server", { skip: (line) => NPM_BANNER(line) || VITE_DEV_OUTPUT(line) });
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
       await waitHealthy(3296, 90_000);
