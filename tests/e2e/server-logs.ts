@@ -5,6 +5,7 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/g;
 // Session and reset tokens are long runs of letters and digits; a request id or a hash is not
@@ -54,7 +55,7 @@ export const NPM_BANNER = (line: string) => /^> /.test(line) || !line.trim();
  * What Vite's development server says to the developer's terminal about itself (re-optimising
  * dependencies): a tool's messages in development only, not a line of the site's log.
  */
-export const VITE_DEV_OUTPUT = (line: string) => /^(\x1b\[[0-9;]*m)*[0-9:]+ [AP]M(\x1b\[[0-9;]*m)* (\x1b\[[0-9;]*m)*\[vite\]/.test(line);
+export const VITE_DEV_OUTPUT = (line: string) => /^[0-9:]+ [AP]M \[vite\]/.test(stripVTControlCharacters(line));
 
 const logDir = () => process.env.SERVER_LOG_DIR || undefined;
 
