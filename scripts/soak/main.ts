@@ -267,6 +267,12 @@ main()
       console.error(`\nSOAK FAILED (logs kept in ${tmp}):\n- ${problems.join("\n- ")}`);
       process.exit(1);
     }
+    // CI scans every server's output (scripts/ci/scan-server-logs.ts): the soak's servers too.
+    const logDir = process.env.SERVER_LOG_DIR;
+    if (logDir) {
+      fs.mkdirSync(logDir, { recursive: true });
+      for (const name of fs.readdirSync(tmp).filter((file) => file.startsWith("server-"))) fs.copyFileSync(path.join(tmp, name), path.join(logDir, `soak-${name}`));
+    }
     if (process.env.SOAK_KEEP_LOGS) console.log(`logs kept in ${tmp}`);
     else fs.rmSync(tmp, { recursive: true, force: true });
     console.log("\nSoak passed: no lost or duplicated write, recovery within limits.");

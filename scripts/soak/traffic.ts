@@ -76,7 +76,8 @@ export async function writer(member: Member, index: number, until: () => boolean
     let res: Response | null;
     if (ids.length === 0 || Math.random() < 0.4) {
       res = await request("/forum", { cookie: member.cookie, form: { title: `Soak question ${marker}`, content: `Asked during the soak: ${marker}`, submissionKey: marker } });
-      if (res?.status === 302 && res.headers.get("location") === "/forum") acks.push({ marker, kind: "question" });
+      // Asking lands on the new question.
+      if (res?.status === 302 && /^\/forum\/\d+$/.test(res.headers.get("location") ?? "")) acks.push({ marker, kind: "question" });
       else refusedWrite(res);
     } else {
       const id = ids[Math.floor(Math.random() * ids.length)];
