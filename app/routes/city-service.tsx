@@ -28,7 +28,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       rating: env.AGGREGATE_RATING ? { value: env.AGGREGATE_RATING_VALUE, count: env.AGGREGATE_RATING_COUNT } : null,
     });
   } catch (err) {
-    runtime.log.error({ err, databaseUnavailable: isDatabaseUnavailable(err) }, "Error fetching page data");
+    // Always in these words; a warning when the database is away (an outage is expected trouble,
+    // logged as such everywhere), an error otherwise.
+    if (isDatabaseUnavailable(err)) runtime.log.warn({ err, databaseUnavailable: true }, "Error fetching page data");
+    else runtime.log.error({ err }, "Error fetching page data");
     throw data(
       { message: UNAVAILABLE_MESSAGE },
       { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } },
