@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { DangerZone } from "~/components/danger-zone";
 import { FormAlert, TextField } from "~/components/form-field";
+import { AuthenticatorKey, BackupCodes } from "~/components/two-step/setup-helpers";
 import { PASSKEY_NAME_MAX, PasskeyManager, type PasskeyItem } from "~/components/passkeys/passkey-manager";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -149,21 +150,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type ActionData = { intent: string; error: string | null; passkeyError?: string; passkeyConfirmed?: { name: string; at: number }; enrolment?: Enrolment; newBackupCodes?: string[]; toast?: never };
 
-function BackupCodes({ codes }: { codes: string[] }) {
-  return (
-    <div className="grid gap-2">
-      <p className="font-medium">Backup codes: keep them somewhere safe. Each works once if you lose your phone.</p>
-      <ul className="grid grid-cols-2 gap-2 font-mono text-lg" aria-label="Backup codes">
-        {codes.map((c) => (
-          <li key={c} className="rounded bg-muted px-2 py-1">
-            {c}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 export default function Security({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ActionData | undefined;
   useActionToast(result);
@@ -226,9 +212,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent className="grid gap-6">
             <div className="w-fit rounded-lg bg-white p-2" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
-            <p>
-              Key: <code data-testid="totp-secret" className="break-all rounded bg-muted px-2 py-1 font-mono text-lg">{enrolment.secret}</code>
-            </p>
+            <AuthenticatorKey totpURI={enrolment.totpURI} secret={enrolment.secret} />
             <BackupCodes codes={enrolment.backupCodes} />
             <Form method="post" className="grid gap-4 sm:max-w-sm">
               <input type="hidden" name="intent" value="verify" />
