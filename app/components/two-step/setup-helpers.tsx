@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 
 /** Groups a base32 key in fours so it can be read off one screen and typed on another. */
-export function groupInFours(key: string): string {
+function groupInFours(key: string): string {
   return key.replace(/\s+/g, "").match(/.{1,4}/g)?.join(" ") ?? "";
 }
 
