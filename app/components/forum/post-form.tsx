@@ -13,6 +13,20 @@ export interface TopicOption {
   name: string;
 }
 
+/** "No topic" and then each topic, for a select that files a question. */
+export function TopicOptions({ topics }: { topics: readonly TopicOption[] }) {
+  return (
+    <>
+      <option value="">No topic</option>
+      {topics.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export interface PostFormResult {
   ok?: boolean;
   errors?: Record<string, string | undefined>;
@@ -87,12 +101,7 @@ export function PostFields({
           error={errors.topic}
           hint="Optional: helps others with the same question find it."
         >
-          <option value="">No topic</option>
-          {topics.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <TopicOptions topics={topics} />
         </SelectField>
       ) : null}
       {displayName !== undefined ? <NameField idPrefix={idPrefix} kind={kind} current={displayName} typed={result?.values?.displayName} error={errors.displayName} /> : null}

@@ -3,7 +3,7 @@
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import * as React from "react";
 import { Form } from "react-router";
-import type { PostFormResult } from "~/components/forum/post-form";
+import { TopicOptions, type PostFormResult } from "~/components/forum/post-form";
 import { SelectField, TextAreaField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/limits";
@@ -64,12 +64,7 @@ export function TopicControl({ questionId, topics, current, result }: { question
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="set-topic" />
         <SelectField id={`topic-${questionId}`} label="Topic" name="topic" defaultValue={currentId ? String(currentId) : ""} error={mine?.errors?.topic}>
-          <option value="">No topic</option>
-          {topics.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <TopicOptions topics={topics} />
         </SelectField>
         <Button type="submit" size="sm">
           Save topic
