@@ -2,7 +2,7 @@
 // token stops working once its session ends, and idempotency keys outside the documented pattern.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forumQuestions } from "../../db/schema";
+import { forumQuestions, sessions } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 
 let app: HttpApp;
@@ -70,6 +70,19 @@ describe("API tokens after their session ends", () => {
     const after = await ask(phoneToken, { title: "From the old phone", content: "Should be refused." });
     expect(after.status).toBe(401);
     expect(await after.json()).toMatchObject({ code: "session_ended" });
+  });
+
+  it("stops accepting a phone's token once that session is signed out from the account page", async () => {
+    const member = await app.member();
+    const phone = await app.signIn(member.email, member.password);
+    const phoneToken = await tokenFor(phone);
+    const [row] = await app.runtime.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, sessionToken(phone)));
+    const removed = await app.postForm("/account", member.cookie, { intent: "revoke-session", sessionId: row.id });
+    expect(await removed.text()).toContain("Session signed out");
+    const after = await ask(phoneToken, { title: "From the removed phone", content: "Should be refused." });
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({ code: "session_ended" });
+    expect(await app.runtime.db.select().from(forumQuestions).where(eq(forumQuestions.title, "From the removed phone"))).toHaveLength(0);
   });
 });
 
