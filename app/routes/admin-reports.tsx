@@ -76,7 +76,7 @@ function ReportCard({ report }: { report: ReportView }) {
               <input type="hidden" name="targetType" value={report.targetType} />
               <input type="hidden" name="targetId" value={report.targetId} />
               <input type="hidden" name="intent" value={report.targetHidden ? "restore" : "hide"} />
-              <Button type="submit" variant={report.targetHidden ? "outline" : "danger"} size="sm">
+              <Button type="submit" variant={report.targetHidden ? "outline" : "destructive"} size="sm">
                 {report.targetHidden ? "Restore" : "Hide"}
               </Button>
             </Form>

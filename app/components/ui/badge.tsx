@@ -10,7 +10,8 @@ export function Badge({
     <span
       className={cn(
         "inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold",
-        variant === "default" && "bg-primary text-primary-foreground",
+        // A kind of content ("Blog Post") or "New": the quiet accent, not the red of buttons and danger.
+        variant === "default" && "border border-info/40 bg-info-muted text-info",
         variant === "secondary" && "bg-secondary text-secondary-foreground",
         variant === "outline" && "border border-current text-foreground",
         // A good outcome ("Published") is green, never the brand red of buttons and danger.
