@@ -39,7 +39,7 @@ import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum-question";
-import { HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
+import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
@@ -269,7 +269,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           ← Back to the forum
         </Link>
       </nav>
-      <article className="grid gap-3">
+      <article className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"} data-hidden-post={question.hidden ? "" : undefined}>
         {question.hidden ? <HiddenNote what="question" /> : null}
         <h1 className="wrap-anywhere text-3xl font-bold">{question.title}</h1>
         <p className="text-muted-foreground">

@@ -2,7 +2,7 @@
 // (helpful, helped most, edit or report, hide). The page decides who may see which; this draws it.
 import { AuthorName } from "~/components/author-name";
 import { AnswerToggle } from "~/components/forum/answer-toggle";
-import { HiddenNote, ModeratorControls, OwnerControls, type ActionData } from "~/components/forum/question-controls";
+import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, type ActionData } from "~/components/forum/question-controls";
 import { ReportForm } from "~/components/forum/report-form";
 import { PostBody } from "~/components/post-body";
 import { RelativeTime } from "~/components/relative-time";
@@ -28,10 +28,10 @@ export function AnswerItem({ answer, signedIn, asker, moderator, result }: { ans
   const n = answer.helpfulCount;
   return (
     <li id={`answer-${answer.id}`} className="scroll-mt-20">
-      <Card className={answer.hidden ? "border-2 border-dashed border-destructive" : answer.helpedMost ? "border-2 border-primary" : undefined}>
+      <Card className={answer.hidden ? HIDDEN_POST : answer.helpedMost ? "border-2 border-success" : undefined} data-hidden-post={answer.hidden ? "" : undefined}>
         <CardContent className="grid gap-2 pt-6">
           {answer.hidden ? <HiddenNote what="answer" /> : null}
-          {answer.helpedMost ? <p className="font-semibold text-primary">Helped the asker most</p> : null}
+          {answer.helpedMost ? <p className="font-semibold text-success">Helped the asker most</p> : null}
           <PostBody html={answer.contentHtml} />
           <p className="text-sm text-muted-foreground">
             <AuthorName name={answer.authorName} profile={answer.authorProfile} /> · <RelativeTime date={answer.createdAt} />

@@ -5,6 +5,7 @@ import * as React from "react";
 import { Form } from "react-router";
 import { TopicOptions, type PostFormResult } from "~/components/forum/post-form";
 import { SelectField, TextAreaField, TextField } from "~/components/form-field";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/limits";
 
@@ -89,7 +90,15 @@ export function ModeratorControls({ targetType, targetId, hidden }: { targetType
   );
 }
 
-/** Said in words, not as a pill that could pass for a button. */
+/** A hidden post, as moderators still see it: greyed as a whole (dashed edge, grey ground and text). */
+export const HIDDEN_POST = "rounded-xl border-2 border-dashed border-hidden-foreground/60 bg-hidden text-hidden-foreground shadow-none";
+
+/** The "Hidden" mark in words as well as grey, so it is not told by colour alone. */
 export function HiddenNote({ what }: { what: string }) {
-  return <p className="text-sm font-semibold text-destructive">This {what} is hidden from readers.</p>;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm font-semibold" data-hidden-note="">
+      <Badge variant="hidden">Hidden</Badge>
+      <span>This {what} is hidden from readers.</span>
+    </p>
+  );
 }

@@ -5,7 +5,7 @@ export function Badge({
   className,
   variant = "default",
   ...props
-}: React.ComponentProps<"span"> & { variant?: "default" | "secondary" | "outline" | "success" }) {
+}: React.ComponentProps<"span"> & { variant?: "default" | "secondary" | "outline" | "success" | "hidden" }) {
   return (
     <span
       className={cn(
@@ -16,6 +16,8 @@ export function Badge({
         variant === "outline" && "border border-current text-foreground",
         // A good outcome ("Published") is green, never the brand red of buttons and danger.
         variant === "success" && "border border-success bg-success/10 text-success",
+        // On a post a moderator hid: grey, as the post around it is.
+        variant === "hidden" && "border border-hidden-foreground bg-background text-hidden-foreground",
         className,
       )}
       {...props}
