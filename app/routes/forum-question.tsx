@@ -2,6 +2,7 @@ import { AuthorName } from "~/components/author-name";
 import { AnswerForm } from "~/components/forum/answer-form";
 import { AnswerItem } from "~/components/forum/answer-item";
 import { ReportForm } from "~/components/forum/report-form";
+import { ACTION_SEPARATOR } from "~/components/forum/quiet-action";
 import { PostBody } from "~/components/post-body";
 import { textOfHtml } from "~/lib/html-text";
 import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
@@ -288,15 +289,17 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
           // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
+          // The quieter actions follow a line, a moderator's Hide last.
           <div className="flex flex-wrap items-start gap-2">
             <FollowButton following={following} />
-            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
+            <span aria-hidden="true" className={ACTION_SEPARATOR} />
             {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
             {question.isMine ? (
               <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
             ) : (
               <ReportForm targetType="question" targetId={question.id} result={result} />
             )}
+            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
           </div>
         ) : null}
       </article>

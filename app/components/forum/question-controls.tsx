@@ -6,6 +6,7 @@ import { Form } from "react-router";
 import { TopicOptions, type PostFormResult } from "~/components/forum/post-form";
 import { SelectField, TextAreaField, TextField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
+import { QUIET_ACTION } from "~/components/forum/quiet-action";
 import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/limits";
 
@@ -29,7 +30,7 @@ export function OwnerControls({ kind, id, title, content, result }: { kind: "que
   return (
     <div className="flex flex-wrap items-start gap-2">
       <details open={Boolean(mine)}>
-        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Edit</summary>
+        <summary className={QUIET_ACTION}>Edit</summary>
         <Form method="post" className="mt-2 grid max-w-xl gap-3">
           <input type="hidden" name="intent" value={editIntent} />
           {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
@@ -41,7 +42,7 @@ export function OwnerControls({ kind, id, title, content, result }: { kind: "que
         </Form>
       </details>
       <details>
-        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Delete</summary>
+        <summary className={QUIET_ACTION}>Delete</summary>
         <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
           {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
@@ -61,7 +62,7 @@ export function TopicControl({ questionId, topics, current, result }: { question
   const currentId = topics.find((t) => t.slug === current)?.id;
   return (
     <details open={Boolean(mine)}>
-      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Change topic</summary>
+      <summary className={QUIET_ACTION}>Change topic</summary>
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="set-topic" />
         <SelectField id={`topic-${questionId}`} label="Topic" name="topic" defaultValue={currentId ? String(currentId) : ""} error={mine?.errors?.topic}>
@@ -83,9 +84,16 @@ export function ModeratorControls({ targetType, targetId, hidden }: { targetType
       <input type="hidden" name="intent" value={hidden ? "restore" : "hide"} />
       <input type="hidden" name="targetType" value={targetType} />
       <input type="hidden" name="targetId" value={targetId} />
-      <Button type="submit" variant="outline" size="sm" aria-label={`${hidden ? "Restore" : "Hide"} this ${what}`}>
-        {hidden ? "Restore" : "Hide"}
-      </Button>
+      {/* Hide is a quiet word at the row's end; on a hidden post, Restore is what is left to do. */}
+      {hidden ? (
+        <Button type="submit" variant="outline" size="sm" aria-label={`Restore this ${what}`}>
+          Restore
+        </Button>
+      ) : (
+        <button type="submit" className={QUIET_ACTION} aria-label={`Hide this ${what}`}>
+          Hide
+        </button>
+      )}
     </Form>
   );
 }
