@@ -67,6 +67,11 @@ test("a hidden question and answer are greyed with a 'Hidden' badge for moderato
     await expectGreyed(card, `reported question at ${size}`);
     await expectAccessible(page, `reports with a hidden question, ${size}`);
     await expectLargeTargets(page, `reports with a hidden question, ${size}`);
+    // The landing page's counts (a badge inside each link) pass the same checks.
+    await gotoReady(page, "/admin");
+    await expect(page.getByRole("link", { name: /^Reports/ })).toBeVisible();
+    await expectAccessible(page, `/admin, ${size}`);
+    await expectLargeTargets(page, `/admin, ${size}`);
     await context.close();
   }
   await modCtx.close();
