@@ -130,7 +130,7 @@ function NotificationsLink({ unread }: { unread: number }) {
       <Bell aria-hidden="true" className="size-5" />
       <span className="sr-only">{`Notifications, ${unread} unread`}</span>
       {unread > 0 ? (
-        <span aria-hidden="true" data-count={unread} className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs font-bold leading-5 text-primary-foreground">
+        <span aria-hidden="true" data-count={unread} className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-info px-1 text-center text-xs font-bold leading-5 text-info-foreground">
           {unread}
         </span>
       ) : null}

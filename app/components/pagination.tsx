@@ -21,7 +21,7 @@ export function Pagination({ page, pageCount, basePath, label, hrefFor }: { page
         {pages.map((p, i) => (
           <li key={p} className="flex items-center gap-2">
             {i > 0 && p - pages[i - 1] > 1 ? <span aria-hidden="true">…</span> : null}
-            <Link to={href(p)} aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`} className={cn(item, p === page ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent")}>
+            <Link to={href(p)} aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`} className={cn(item, p === page ? "border-foreground bg-foreground text-background" : "hover:bg-accent")}>
               {p}
             </Link>
           </li>

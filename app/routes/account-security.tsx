@@ -185,7 +185,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
                 <Form method="post" className="grid gap-4 sm:max-w-sm">
                   <input type="hidden" name="intent" value="backup-codes" />
                   <TextField id="codes-password" label="Password" name="password" type="password" autoComplete="current-password" required />
-                  <Button type="submit" disabled={busy}>
+                  <Button type="submit" variant="outline" disabled={busy}>
                     Make new backup codes
                   </Button>
                 </Form>
@@ -198,7 +198,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
             <Form method="post" className="grid gap-4 sm:max-w-sm">
               <input type="hidden" name="intent" value="disable" />
               <TextField id="disable-password" label="Password to turn it off" name="password" type="password" autoComplete="current-password" required />
-              <Button type="submit" variant="danger" disabled={busy}>
+              <Button type="submit" variant="destructive" disabled={busy}>
                 Turn off two-step verification
               </Button>
             </Form>

@@ -318,7 +318,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               ) : null}
             </fieldset>
             <TextField id="delete-password" label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={errors("delete-account").password} />
-            <Button type="submit" variant="danger" disabled={busy("delete-account")}>
+            <Button type="submit" variant="destructive" disabled={busy("delete-account")}>
               {busy("delete-account") ? "Deleting..." : "Delete my account"}
             </Button>
           </Form>

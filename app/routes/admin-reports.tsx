@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
+import { HIDDEN_POST } from "~/components/forum/question-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -50,10 +51,11 @@ function ReportCard({ report }: { report: ReportView }) {
   const link = `/forum/${report.questionId}${report.targetType === "answer" ? `#answer-${report.targetId}` : ""}`;
   return (
     <li>
-      <Card>
+      <Card className={report.targetHidden ? HIDDEN_POST : undefined} data-hidden-post={report.targetHidden ? "" : undefined}>
         <CardContent className="grid gap-3 pt-6">
           <p className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{report.targetType === "question" ? "Question" : "Answer"}</Badge>
+            {report.targetHidden ? <Badge variant="hidden">Hidden</Badge> : null}
             <span className="text-sm text-muted-foreground">
               Reported by {report.reporterName} <RelativeTime date={report.createdAt} />
               {/* Plain words, not a pill beside the buttons that could pass for one. */}
@@ -76,7 +78,7 @@ function ReportCard({ report }: { report: ReportView }) {
               <input type="hidden" name="targetType" value={report.targetType} />
               <input type="hidden" name="targetId" value={report.targetId} />
               <input type="hidden" name="intent" value={report.targetHidden ? "restore" : "hide"} />
-              <Button type="submit" variant={report.targetHidden ? "outline" : "danger"} size="sm">
+              <Button type="submit" variant={report.targetHidden ? "outline" : "destructive"} size="sm">
                 {report.targetHidden ? "Restore" : "Hide"}
               </Button>
             </Form>

@@ -2,6 +2,7 @@ import { AuthorName } from "~/components/author-name";
 import { AnswerForm } from "~/components/forum/answer-form";
 import { AnswerItem } from "~/components/forum/answer-item";
 import { ReportForm } from "~/components/forum/report-form";
+import { ACTION_SEPARATOR } from "~/components/forum/quiet-action";
 import { PostBody } from "~/components/post-body";
 import { textOfHtml } from "~/lib/html-text";
 import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
@@ -39,7 +40,7 @@ import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum-question";
-import { HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
+import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
@@ -269,7 +270,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           ← Back to the forum
         </Link>
       </nav>
-      <article className="grid gap-3">
+      <article className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"} data-hidden-post={question.hidden ? "" : undefined}>
         {question.hidden ? <HiddenNote what="question" /> : null}
         <h1 className="wrap-anywhere text-3xl font-bold">{question.title}</h1>
         <p className="text-muted-foreground">
@@ -288,15 +289,17 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
           // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
+          // The quieter actions follow a line, a moderator's Hide last.
           <div className="flex flex-wrap items-start gap-2">
             <FollowButton following={following} />
-            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
+            <span aria-hidden="true" className={ACTION_SEPARATOR} />
             {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
             {question.isMine ? (
               <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
             ) : (
               <ReportForm targetType="question" targetId={question.id} result={result} />
             )}
+            {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
           </div>
         ) : null}
       </article>

@@ -53,7 +53,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-3" aria-label="Notifications, newest first">
           {items.map((n) => (
             <li key={n.id}>
-              <Card className={n.unread ? "border-2 border-primary" : undefined}>
+              <Card className={n.unread ? "border-2 border-info" : undefined}>
                 <CardContent className="grid gap-1 pt-6">
                   <p className="flex flex-wrap items-center gap-2">
                     {n.unread ? <Badge>New</Badge> : null}

@@ -5,7 +5,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { PROFILE_LINK } from "./profiles.server";
 import { rendered, storedHtmlOf } from "./stored-html.server";
-import { blogPosts, profiles } from "../../db/schema";
+import { blogPosts, profiles, users } from "../../db/schema";
 import { slugify } from "./slug.server";
 
 export const BLOG_PAGE_SIZE = 20;
@@ -204,6 +204,16 @@ export async function listForEditors(db: Db) {
     .orderBy(blogPosts.published, desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(500);
   return rows.map((r) => ({ ...toSummary(r), published: r.published }));
+}
+
+/** Members' stories waiting for review: unpublished posts not written by an editor (their drafts). */
+export async function countStoriesToReview(db: Db) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(blogPosts)
+    .leftJoin(users, eq(users.id, blogPosts.authorId))
+    .where(and(eq(blogPosts.published, false), sql`${users.role} is distinct from 'admin'`));
+  return row?.n ?? 0;
 }
 
 // ---------------------------------------------------------------- a member's story under review

@@ -1,6 +1,6 @@
 // Reports from members and the moderators' queue: hide, restore, dismiss. Hidden content
 // disappears from every list, count, page and feed (forum.server.ts filters on hidden_at).
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
 import { recountAnswers, NotFoundError } from "./forum.server";
@@ -91,6 +91,17 @@ export async function listReports(db: Db, status: "open" | "resolved" = "open", 
         targetHidden: Boolean(r.qHidden ?? r.aHidden),
       }),
     );
+}
+
+/** Open reports whose post still exists: what the reports page lists as waiting for review. */
+export async function countOpenReports(db: Db) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reports)
+    .leftJoin(forumQuestions, and(eq(reports.targetType, "question"), eq(forumQuestions.id, reports.targetId)))
+    .leftJoin(forumAnswers, and(eq(reports.targetType, "answer"), eq(forumAnswers.id, reports.targetId)))
+    .where(and(eq(reports.status, "open"), sql`(${forumQuestions.id} is not null or ${forumAnswers.id} is not null)`));
+  return row?.n ?? 0;
 }
 
 async function setHidden(db: Db, type: TargetType, id: number, hidden: boolean, moderatorId: string) {

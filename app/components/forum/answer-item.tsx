@@ -2,7 +2,8 @@
 // (helpful, helped most, edit or report, hide). The page decides who may see which; this draws it.
 import { AuthorName } from "~/components/author-name";
 import { AnswerToggle } from "~/components/forum/answer-toggle";
-import { HiddenNote, ModeratorControls, OwnerControls, type ActionData } from "~/components/forum/question-controls";
+import { ACTION_SEPARATOR } from "~/components/forum/quiet-action";
+import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, type ActionData } from "~/components/forum/question-controls";
 import { ReportForm } from "~/components/forum/report-form";
 import { PostBody } from "~/components/post-body";
 import { RelativeTime } from "~/components/relative-time";
@@ -26,12 +27,13 @@ export type ShownAnswer = {
 
 export function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: ShownAnswer; signedIn: boolean; asker: boolean; moderator: boolean; result?: ActionData }) {
   const n = answer.helpfulCount;
+  const markable = !answer.isMine && !answer.hidden;
   return (
     <li id={`answer-${answer.id}`} className="scroll-mt-20">
-      <Card className={answer.hidden ? "border-2 border-dashed border-destructive" : answer.helpedMost ? "border-2 border-primary" : undefined}>
+      <Card className={answer.hidden ? HIDDEN_POST : answer.helpedMost ? "border-2 border-success" : undefined} data-hidden-post={answer.hidden ? "" : undefined}>
         <CardContent className="grid gap-2 pt-6">
           {answer.hidden ? <HiddenNote what="answer" /> : null}
-          {answer.helpedMost ? <p className="font-semibold text-primary">Helped the asker most</p> : null}
+          {answer.helpedMost ? <p className="font-semibold text-success">Helped the asker most</p> : null}
           <PostBody html={answer.contentHtml} />
           <p className="text-sm text-muted-foreground">
             <AuthorName name={answer.authorName} profile={answer.authorProfile} /> · <RelativeTime date={answer.createdAt} />
@@ -39,9 +41,11 @@ export function AnswerItem({ answer, signedIn, asker, moderator, result }: { ans
             {n ? ` · ${n} found this helpful` : null}
           </p>
           {signedIn ? (
-            <div className="flex flex-wrap gap-2">
-              {!answer.isMine && !answer.hidden ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
-              {asker && !answer.isMine && !answer.hidden ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
+            // Helpful first and weightiest; Report, Edit, Delete and Hide after a line, in plain words.
+            <div className="flex flex-wrap items-start gap-2">
+              {markable ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
+              {asker && markable ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
+              {markable ? <span aria-hidden="true" className={ACTION_SEPARATOR} /> : null}
               {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>

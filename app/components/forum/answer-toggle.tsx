@@ -35,7 +35,7 @@ export function AnswerToggle({ intent, answerId, pressed }: { intent: keyof type
     <Form method="post" className="flex flex-wrap items-center gap-x-2">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="answerId" value={answerId} />
-      <Button type="submit" variant="outline" aria-pressed={pressed} className={cn(pressed && "border-foreground bg-accent")}>
+      <Button type="submit" variant="outline" aria-pressed={pressed} className={cn("font-semibold", pressed && "border-foreground bg-accent")}>
         <ToggleIcon intent={intent} filled={pressed} />
         {label}
       </Button>

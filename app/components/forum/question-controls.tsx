@@ -5,6 +5,8 @@ import * as React from "react";
 import { Form } from "react-router";
 import { TopicOptions, type PostFormResult } from "~/components/forum/post-form";
 import { SelectField, TextAreaField, TextField } from "~/components/form-field";
+import { Badge } from "~/components/ui/badge";
+import { QUIET_ACTION } from "~/components/forum/quiet-action";
 import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/limits";
 
@@ -28,7 +30,7 @@ export function OwnerControls({ kind, id, title, content, result }: { kind: "que
   return (
     <div className="flex flex-wrap items-start gap-2">
       <details open={Boolean(mine)}>
-        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Edit</summary>
+        <summary className={QUIET_ACTION}>Edit</summary>
         <Form method="post" className="mt-2 grid max-w-xl gap-3">
           <input type="hidden" name="intent" value={editIntent} />
           {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
@@ -40,7 +42,7 @@ export function OwnerControls({ kind, id, title, content, result }: { kind: "que
         </Form>
       </details>
       <details>
-        <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Delete</summary>
+        <summary className={QUIET_ACTION}>Delete</summary>
         <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
           {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
@@ -60,7 +62,7 @@ export function TopicControl({ questionId, topics, current, result }: { question
   const currentId = topics.find((t) => t.slug === current)?.id;
   return (
     <details open={Boolean(mine)}>
-      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Change topic</summary>
+      <summary className={QUIET_ACTION}>Change topic</summary>
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="set-topic" />
         <SelectField id={`topic-${questionId}`} label="Topic" name="topic" defaultValue={currentId ? String(currentId) : ""} error={mine?.errors?.topic}>
@@ -82,14 +84,29 @@ export function ModeratorControls({ targetType, targetId, hidden }: { targetType
       <input type="hidden" name="intent" value={hidden ? "restore" : "hide"} />
       <input type="hidden" name="targetType" value={targetType} />
       <input type="hidden" name="targetId" value={targetId} />
-      <Button type="submit" variant="outline" size="sm" aria-label={`${hidden ? "Restore" : "Hide"} this ${what}`}>
-        {hidden ? "Restore" : "Hide"}
-      </Button>
+      {/* Hide is a quiet word at the row's end; on a hidden post, Restore is what is left to do. */}
+      {hidden ? (
+        <Button type="submit" variant="outline" size="sm" aria-label={`Restore this ${what}`}>
+          Restore
+        </Button>
+      ) : (
+        <button type="submit" className={QUIET_ACTION} aria-label={`Hide this ${what}`}>
+          Hide
+        </button>
+      )}
     </Form>
   );
 }
 
-/** Said in words, not as a pill that could pass for a button. */
+/** A hidden post, as moderators still see it: greyed as a whole (dashed edge, grey ground and text). */
+export const HIDDEN_POST = "rounded-xl border-2 border-dashed border-hidden-foreground/60 bg-hidden text-hidden-foreground shadow-none";
+
+/** The "Hidden" mark in words as well as grey, so it is not told by colour alone. */
 export function HiddenNote({ what }: { what: string }) {
-  return <p className="text-sm font-semibold text-destructive">This {what} is hidden from readers.</p>;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm font-semibold" data-hidden-note="">
+      <Badge variant="hidden">Hidden</Badge>
+      <span>This {what} is hidden from readers.</span>
+    </p>
+  );
 }

@@ -137,7 +137,7 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
               {question.topic.name}
             </Link>
           ) : null}
-          <Link to={href} className="inline-flex min-h-11 items-center font-medium text-primary underline">
+          <Link to={href} className="inline-flex min-h-11 items-center font-medium text-link underline">
             {/* The list does not know who is reading: words that suit the asker too. */}
             {n ? "Read all answers" : "No answers yet"}
             <span className="sr-only">{`: ${question.title}`}</span>
@@ -243,7 +243,7 @@ export function TopicLinks({ topics, current }: { topics: readonly TopicLink[]; 
             <Link
               to={topicPath(t.slug)}
               aria-current={t.slug === current ? "page" : undefined}
-              className="inline-flex min-h-11 items-center rounded-full border-2 px-4 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring aria-[current=page]:border-primary aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
+              className="inline-flex min-h-11 items-center rounded-full border-2 px-4 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring aria-[current=page]:border-foreground aria-[current=page]:bg-foreground aria-[current=page]:text-background"
             >
               {t.name}
             </Link>

@@ -4,6 +4,7 @@
 import * as React from "react";
 import { Form, useNavigation } from "react-router";
 import { TextAreaField } from "~/components/form-field";
+import { QUIET_ACTION } from "~/components/forum/quiet-action";
 import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/limits";
 
@@ -29,7 +30,7 @@ export function ReportForm({ targetType, targetId, result }: { targetType: "ques
   }, [sending, mine]);
   return (
     <details key={round} className="group open:basis-full" open={Boolean(mine)}>
-      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md px-2 text-sm underline">Report</summary>
+      <summary className={QUIET_ACTION}>Report</summary>
       <Form method="post" className="mt-2 grid w-full gap-3">
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="targetType" value={targetType} />

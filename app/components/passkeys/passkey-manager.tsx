@@ -43,7 +43,7 @@ function PasskeyRow({ passkey, busy }: { passkey: PasskeyItem; busy: boolean }) 
       <Form method="post">
         <input type="hidden" name="intent" value="passkey-delete" />
         <input type="hidden" name="id" value={passkey.id} />
-        <Button type="submit" variant="outline" disabled={busy} aria-label={`Remove passkey ${passkey.name}`}>
+        <Button type="submit" variant="destructive" disabled={busy} aria-label={`Remove passkey ${passkey.name}`}>
           Remove
         </Button>
       </Form>

@@ -14,11 +14,10 @@ export const buttonVariants = cva(
         secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
         outline: "border-2 border-input bg-background hover:bg-accent hover:text-accent-foreground",
         ghost: "hover:bg-accent hover:text-accent-foreground",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
-        // An action that cannot be undone, inside a marked danger area: outlined, so it is never
-        // the page's most prominent button, and red only where danger is meant.
-        danger: "border-2 border-destructive bg-background text-destructive hover:bg-destructive hover:text-destructive-foreground",
-        link: "text-primary underline underline-offset-4 hover:no-underline",
+        // Every action that deletes, hides or cannot be undone: outlined in the darker danger red,
+        // so it is never the page's most prominent button nor mistaken for the brand's primary one.
+        destructive: "border-2 border-destructive bg-background text-destructive hover:bg-destructive hover:text-destructive-foreground",
+        link: "text-link underline underline-offset-4 hover:no-underline",
       },
       size: {
         default: "",
