@@ -28,7 +28,7 @@ async function lockedPost(tx: Tx, id: number) {
 // An editor's own post is theirs to publish or delete; only someone else's story is news.
 const otherAuthor = (row: { authorId: string | null }, editorId: string) => (row.authorId && row.authorId !== editorId ? row.authorId : null);
 
-/** Publishes a post; the first time a member's story goes out, its author hears of it. Null when gone. */
+/** Publishes a post; when a member's story first goes out, its author hears of it. Null when gone. */
 export async function publishPost(db: Db, id: number, editorId: string) {
   return db.transaction(async (tx) => {
     const before = await lockedPost(tx, id);
@@ -39,7 +39,10 @@ export async function publishPost(db: Db, id: number, editorId: string) {
       .where(eq(blogPosts.id, id))
       .returning({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title });
     const author = otherAuthor(before, editorId);
-    if (!before.published && author) await tellAuthor(tx, { memberId: author, kind: "story-published", postId: id, postTitle: row.title });
+    // Unpublished and published again is no news to its author: told once per story.
+    const told = async (memberId: string) =>
+      (await tx.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.memberId, memberId), eq(notifications.postId, id), eq(notifications.kind, "story-published")))).length > 0;
+    if (!before.published && author && !(await told(author))) await tellAuthor(tx, { memberId: author, kind: "story-published", postId: id, postTitle: row.title });
     return row;
   });
 }
