@@ -4,7 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Mail } from "~/server/mail.server";
-import { blogPosts, mailOutbox, notifications } from "../../db/schema";
+import { blogPosts, mailOutbox, notifications, profiles } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 
 let app: HttpApp;
@@ -48,6 +48,10 @@ describe("returning a story with a note", () => {
 
     const admin = await page(path, editor.cookie);
     expect(admin.html).toMatch(/Written by <!-- -->Ann Author/);
+    // With a public profile, the name links to it.
+    expect((await app.postForm("/account", author.cookie, { intent: "public-profile", publicProfile: "on" })).status).toBe(200);
+    const [profile] = await app.runtime.db.select({ handle: profiles.profileHandle }).from(profiles).where(eq(profiles.id, author.id));
+    expect((await page(path, editor.cookie)).html).toMatch(new RegExp(`Written by (<!-- -->)?<a[^>]* href="/members/${profile.handle}"[^>]*>Ann Author</a>`));
     expect(admin.html).toContain("Return with a note");
     expect(admin.html).toContain("Note to the author");
 
