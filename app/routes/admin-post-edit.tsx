@@ -26,9 +26,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const post = id ? await getPostById(context.get(runtimeContext).db, id) : null;
   if (!post) throw data(null, { status: 404 });
   // The text as typed fills the form; the editor reviews it as readers will see it.
-  const { id: postIdValue, title, slug, excerpt, content, published, contentHtml, returnedNote, authorId } = post;
+  const { title, slug, content, published, contentHtml, returnedNote, authorId } = post;
   return {
-    post: { id: postIdValue, title, slug, excerpt: excerpt ?? "", content, published, contentHtml, returnedNote },
+    post: { id: post.id, title, slug, excerpt: post.excerpt ?? "", content, published, contentHtml, returnedNote },
     // Who wrote it; a member's story (not the editor's own) can go back to them with a note.
     author: authorId ? { name: post.authorName ?? COMMUNITY_AUTHOR, profile: post.authorProfile, canReturn: !published && authorId !== editor.id } : null,
   };
