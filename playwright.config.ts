@@ -61,7 +61,7 @@ export default defineConfig({
       MAIL_GATHER_SECONDS: "1",
       MAIL_POLL_SECONDS: "1",
       // Accounts signed up with these addresses become admins (each browser test uses its own).
-      ADMIN_EMAILS: "e2e-admin-forum@example.com,e2e-admin-blog@example.com,e2e-admin-a11y@example.com,e2e-admin-ui@example.com,e2e-admin-places@example.com,e2e-admin-colours@example.com,e2e-admin-moderate@example.com,e2e-admin-stories@example.com,e2e-admin-topics@example.com,e2e-admin-polish@example.com,e2e-admin-hidden@example.com,e2e-admin-counts@example.com,e2e-admin-actions@example.com",
+      ADMIN_EMAILS: ["forum", "blog", "a11y", "ui", "places", "colours", "moderate", "stories", "topics", "polish", "hidden", "counts", "actions", "return-375", "return-1280"].map((n) => `e2e-admin-${n}@example.com`).join(","),
     },
   },
 });

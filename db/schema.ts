@@ -194,6 +194,9 @@ export const blogPosts = pgTable(
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    // An editor's note when a member's story goes back to them; cleared when they resubmit it.
+    returnedNote: text("returned_note"),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector("search").generatedAlwaysAs(
@@ -348,10 +351,14 @@ export const notifications = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     // 'answer' (to their question) | 'followed' (to one they follow) | 'helpful' | 'helped-most'
-    // (their answer), or 'passkey-added' (about the account itself: no question or answer).
+    // (their answer), 'passkey-added' (about the account itself: no question or answer), or
+    // 'story-published' | 'story-returned' | 'story-declined' (an editor's decision on their story).
     kind: text("kind").notNull(),
     questionId: integer("question_id").references(() => forumQuestions.id, { onDelete: "cascade" }),
     answerId: integer("answer_id").references(() => forumAnswers.id, { onDelete: "cascade" }),
+    // A story notice keeps the title as it was: a declined story is deleted with the decision.
+    postId: integer("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    postTitle: text("post_title"),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
     // Set when a mail told the member of it (or decided not to): it is never mailed twice.
@@ -361,11 +368,13 @@ export const notifications = pgTable(
     index("notifications_member_created_idx").on(t.memberId, t.createdAt, t.id),
     index("notifications_unread_idx").on(t.memberId).where(sql`read_at is null`),
     uniqueIndex("notifications_member_answer_kind_idx").on(t.memberId, t.answerId, t.kind),
+    // Deleting a post clears its notices' link without reading the whole table.
+    index("notifications_post_idx").on(t.postId).where(sql`post_id is not null`),
   ],
 );
 
 // Mails waiting to go out: one pending row per member and what it gathers ('q:<question id>' for
-// one question's notifications, 'digest' for a day's). Senders on every instance claim due rows
+// one question's notifications, 'n:<notification id>' for a story notice, 'digest' for a day's). Senders on every instance claim due rows
 // with FOR UPDATE SKIP LOCKED under a lease, so each is sent once; a refusal moves it later.
 export const mailOutbox = pgTable(
   "mail_outbox",

@@ -10,6 +10,7 @@ export const LIMITS = {
   storyMax: 50_000,
   displayNameMax: 50,
   reportReasonMax: 500,
+  returnNoteMax: 2000,
   topicNameMax: 60,
   topicDescriptionMax: 300,
 } as const;

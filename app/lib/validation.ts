@@ -168,6 +168,9 @@ export const storySchema = z.object({
   submissionKey: submissionKeyField,
 });
 
+/** An editor's note when returning a story to its author. */
+export const returnNoteSchema = z.object({ note: multiLine("Note to the author", LIMITS.returnNoteMax) });
+
 /** Field errors keyed by field name (the first message for each). */
 export type FieldErrors = Partial<Record<string, string>>;
 

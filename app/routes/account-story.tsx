@@ -1,6 +1,6 @@
 // A member's own story while it waits for review: see it as readers will, change it (previewing
-// the change first if they like), or withdraw it. Once an editor publishes it, it is the editors'
-// to change, and this page is not found.
+// the change first if they like), or withdraw it. An editor may return it with a note, shown here
+// until the member saves a new version. Once published it is the editors', and this page is not found.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
 import { PostPreview } from "~/components/post-editor";
@@ -88,12 +88,22 @@ export default function AccountStory({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="text-3xl font-bold">Your story</h1>
         <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
-          <Badge variant="secondary">Waiting for review</Badge>
+          <Badge variant="secondary">{story.returnedNote ? "Returned with a note" : "Waiting for review"}</Badge>
           <span>
             Shared <RelativeTime date={story.createdAt} />
           </span>
         </p>
       </div>
+
+      {story.returnedNote ? (
+        <section aria-labelledby="returned-note" className="grid gap-2 rounded-md border-2 border-primary p-4">
+          <h2 id="returned-note" className="font-semibold">
+            Returned by the editors with a note:
+          </h2>
+          <p className="whitespace-pre-wrap wrap-anywhere">{story.returnedNote}</p>
+          <p className="text-sm text-muted-foreground">Change your story below and save it to send it back for review.</p>
+        </section>
+      ) : null}
 
       {result?.preview ? (
         <PostPreview title={result.preview.title} html={result.preview.html} label="Preview of your changes (not saved yet)" />

@@ -248,7 +248,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                       {s.title}
                     </Link>
                   )}
-                  <Badge variant={s.published ? "success" : "secondary"}>{s.published ? "Published" : "Waiting for review"}</Badge>
+                  <Badge variant={s.published ? "success" : "secondary"}>{s.published ? "Published" : s.returned ? "Returned with a note" : "Waiting for review"}</Badge>
                   <RelativeTime date={s.createdAt} className="text-sm text-muted-foreground" />
                 </li>
               ))}

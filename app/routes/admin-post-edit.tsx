@@ -1,13 +1,16 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { ReturnStoryForm } from "~/components/admin/return-story-form";
+import { AuthorName } from "~/components/author-name";
 import { PostEditor, PostPreview } from "~/components/post-editor";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { fieldErrors, postFormValues, postSchema } from "~/lib/validation";
-import { deletePost, getPostById, setPublished, SlugTakenError, updatePost } from "~/server/blog.server";
+import { fieldErrors, postFormValues, postSchema, returnNoteSchema } from "~/lib/validation";
+import { COMMUNITY_AUTHOR, getPostById, setPublished, SlugTakenError, updatePost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { previewHtml } from "~/server/preview.server";
 import { requireRole } from "~/server/session.server";
+import { declinePost, publishPost, returnStory } from "~/server/story-decisions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-post-edit";
 
@@ -18,12 +21,17 @@ function postId(param: string | undefined) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireRole(request, context, "admin");
+  const editor = requireRole(request, context, "admin");
   const id = postId(params.postId);
   const post = id ? await getPostById(context.get(runtimeContext).db, id) : null;
   if (!post) throw data(null, { status: 404 });
   // The text as typed fills the form; the editor reviews it as readers will see it.
-  return { post: { id: post.id, title: post.title, slug: post.slug, excerpt: post.excerpt ?? "", content: post.content, published: post.published, contentHtml: post.contentHtml } };
+  const { title, slug, content, published, contentHtml, returnedNote, authorId } = post;
+  return {
+    post: { id: post.id, title, slug, excerpt: post.excerpt ?? "", content, published, contentHtml, returnedNote },
+    // Who wrote it; a member's story (not the editor's own) can go back to them with a note.
+    author: authorId ? { name: post.authorName ?? COMMUNITY_AUTHOR, profile: post.authorProfile, canReturn: !published && authorId !== editor.id } : null,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -33,13 +41,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!id) throw data(null, { status: 404 });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
+  if (intent === "return") {
+    const note = String(form.get("note") ?? "").slice(0, 10_000);
+    const parsed = returnNoteSchema.safeParse({ note: form.get("note") });
+    if (!parsed.success) return data({ values: null, errors: {}, preview: null, returnNote: { note, error: fieldErrors(parsed.error).note } }, { status: 400 });
+    if (!(await returnStory(runtime.db, id, editor.id, parsed.data.note))) {
+      return data({ values: null, errors: {}, preview: null, returnNote: { note, error: "Only a member's story that is not published can be returned." } }, { status: 409 });
+    }
+    return redirectWithToast(`/admin/posts/${id}`, { title: "Story returned", description: "Its author has been told and can change it." });
+  }
   if (intent === "publish" || intent === "unpublish") {
-    const row = await setPublished(runtime.db, id, intent === "publish");
+    const row = intent === "publish" ? await publishPost(runtime.db, id, editor.id) : await setPublished(runtime.db, id, false);
     if (!row) throw data(null, { status: 404 });
     return redirectWithToast(`/admin/posts/${id}`, { title: intent === "publish" ? "Post published" : "Post unpublished", description: intent === "publish" ? `Live at /article/${row.slug}` : "It is no longer visible to readers." });
   }
   if (intent === "delete") {
-    await deletePost(runtime.db, id);
+    await declinePost(runtime.db, id, editor.id);
     return redirectWithToast("/admin/posts", { title: "Post deleted" });
   }
   const values = postFormValues(form);
@@ -53,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const row = await updatePost(runtime.db, id, { ...parsed.data, slug: parsed.data.slug || undefined });
     if (!row) throw data(null, { status: 404 });
-    if (intent === "save-publish") await setPublished(runtime.db, id, true);
+    if (intent === "save-publish") await publishPost(runtime.db, id, editor.id);
     return redirectWithToast(`/admin/posts/${id}`, { title: "Post saved" });
   } catch (error) {
     if (error instanceof SlugTakenError) return data({ values, errors: { slug: "That slug is already used by another post" }, preview: null }, { status: 400 });
@@ -62,9 +79,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditPost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, author } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const returned = result && "returnNote" in result ? result.returnNote : undefined;
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
       <p>
@@ -81,6 +99,17 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </div>
+      {author ? (
+        <p>
+          Written by <AuthorName name={author.name} profile={author.profile} />
+        </p>
+      ) : null}
+      {post.returnedNote ? (
+        <div className="grid gap-1 rounded-md border p-3">
+          <p className="font-medium">Returned to the author with a note:</p>
+          <p className="whitespace-pre-wrap wrap-anywhere">{post.returnedNote}</p>
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="intent" value={post.published ? "unpublish" : "publish"} />
@@ -97,6 +126,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
         </details>
+        {author?.canReturn ? <ReturnStoryForm note={returned?.note} error={returned?.error} busy={busy} /> : null}
       </div>
       {result?.preview ? <PostPreview title={result.preview.title} html={result.preview.html} /> : <PostPreview title={post.title} html={post.contentHtml} label={post.published ? "As published" : "As it would be published"} />}
       <PostEditor values={result?.values ?? post} errors={result?.errors} busy={busy} submitLabel="Save changes" showPublish={!post.published} />

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
   const posts = await listForEditors(context.get(runtimeContext).db);
-  return { posts: posts.map((p) => ({ id: p.id, title: p.title, slug: p.slug, published: p.published, author: p.authorName ?? COMMUNITY_AUTHOR, createdAt: p.createdAt })) };
+  return { posts: posts.map((p) => ({ id: p.id, title: p.title, slug: p.slug, published: p.published, returned: p.returned, author: p.authorName ?? COMMUNITY_AUTHOR, createdAt: p.createdAt })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,7 +63,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
               <Link to={`/admin/posts/${p.id}`} className="min-h-11 wrap-anywhere py-2 font-medium underline">
                 {p.title}
               </Link>
-              <Badge variant={p.published ? "success" : "secondary"}>{p.published ? "Published" : "Waiting for review"}</Badge>
+              <Badge variant={p.published ? "success" : "secondary"}>{p.published ? "Published" : p.returned ? "Returned to the author" : "Waiting for review"}</Badge>
               <span className="text-sm text-muted-foreground">
                 {p.author} · <RelativeTime date={p.createdAt} />
               </span>

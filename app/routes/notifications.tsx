@@ -9,7 +9,14 @@ import { listNotifications, markAllRead } from "~/server/notifications.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageParam } from "~/components/pagination";
+import { storyNoticeText, type StoryKind } from "~/lib/story-notices";
 import type { Route } from "./+types/notifications";
+
+const STORY_LINKS: Record<StoryKind, string> = {
+  "story-published": "Read it on the blog",
+  "story-returned": "Read the note and edit your story",
+  "story-declined": "Your stories on your account page",
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Notifications", path: "/notifications", noindex: true });
 
@@ -58,7 +65,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   <p className="flex flex-wrap items-center gap-2">
                     {n.unread ? <Badge>New</Badge> : null}
                     <span className={n.unread ? "font-semibold" : undefined}>
-                      {n.kind === "passkey-added"
+                      {"postTitle" in n
+                        ? storyNoticeText(n.kind, n.postTitle)
+                        : n.kind === "passkey-added"
                         ? "A passkey was added to your account"
                         : n.kind === "answer"
                         ? `${n.authorName} answered your question`
@@ -71,7 +80,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                   </p>
                   {/* A whole page load: opening it marks it read on the way to the answer. */}
                   <Link to={`/notifications/${n.id}`} reloadDocument className="inline-flex min-h-11 items-center font-medium underline wrap-anywhere">
-                    {n.questionTitle ?? "Not you? Review and remove passkeys on your security page"}
+                    {"postTitle" in n ? STORY_LINKS[n.kind] : (n.questionTitle ?? "Not you? Review and remove passkeys on your security page")}
                   </Link>
                   <RelativeTime date={n.createdAt} className="text-sm text-muted-foreground" />
                 </CardContent>

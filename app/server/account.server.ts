@@ -109,7 +109,7 @@ export async function deleteAccount(db: Db, userId: string, content: "keep" | "d
 
 export async function memberStories(db: Db, userId: string) {
   return db
-    .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, published: blogPosts.published, createdAt: blogPosts.createdAt })
+    .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, published: blogPosts.published, returned: sql<boolean>`${blogPosts.returnedNote} is not null`, createdAt: blogPosts.createdAt })
     .from(blogPosts)
     .where(eq(blogPosts.authorId, userId))
     .orderBy(desc(blogPosts.createdAt))

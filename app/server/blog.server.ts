@@ -116,9 +116,15 @@ export async function getPublishedPost(db: Db, slug: string) {
 
 // ---------------------------------------------------------------- editors
 
+/** One post for its editor, with who wrote it (their name, and public profile handle if any). */
 export async function getPostById(db: Db, id: number) {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-  return row ? { ...row, contentHtml: storedHtmlOf(row) } : null;
+  const [row] = await db
+    .select({ post: blogPosts, authorName: profiles.displayName, authorProfile: PROFILE_LINK })
+    .from(blogPosts)
+    .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
+    .where(eq(blogPosts.id, id));
+  if (!row) return null;
+  return { ...row.post, contentHtml: storedHtmlOf(row.post), authorName: row.authorName?.trim() ? row.authorName : null, authorProfile: row.authorProfile ?? null };
 }
 
 export class SlugTakenError extends Error {}
@@ -198,12 +204,12 @@ export async function deletePost(db: Db, id: number) {
 /** Editors' list: everything, stories waiting for review first. */
 export async function listForEditors(db: Db) {
   const rows = await db
-    .select({ ...summaryColumns, published: blogPosts.published })
+    .select({ ...summaryColumns, published: blogPosts.published, returned: sql<boolean>`${blogPosts.returnedNote} is not null` })
     .from(blogPosts)
     .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
     .orderBy(blogPosts.published, desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(500);
-  return rows.map((r) => ({ ...toSummary(r), published: r.published }));
+  return rows.map((r) => ({ ...toSummary(r), published: r.published, returned: r.returned }));
 }
 
 /** Members' stories waiting for review: unpublished posts not written by an editor (their drafts). */
@@ -218,7 +224,10 @@ export async function countStoriesToReview(db: Db) {
 
 // ---------------------------------------------------------------- a member's story under review
 
-/** The member's own story while it waits for review; null when it is not theirs or is published. */
+/**
+ * The member's own story while it waits for review (or was returned to them with a note); null
+ * when it is not theirs or is published.
+ */
 export async function getPendingStory(db: Db, authorId: string, id: number) {
   const [row] = await db
     .select({
@@ -229,6 +238,7 @@ export async function getPendingStory(db: Db, authorId: string, id: number) {
       htmlVersion: blogPosts.htmlVersion,
       createdAt: blogPosts.createdAt,
       updatedAt: blogPosts.updatedAt,
+      returnedNote: blogPosts.returnedNote,
     })
     .from(blogPosts)
     .where(and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false)));
@@ -236,14 +246,15 @@ export async function getPendingStory(db: Db, authorId: string, id: number) {
 }
 
 /**
- * Saves the member's changes to their story under review. The same statement checks that it is
- * still theirs and unpublished, so an editor publishing it meanwhile wins: null then.
+ * Saves the member's changes to their story under review, which resubmits a returned one (its
+ * note goes). The same statement checks that it is still theirs and unpublished, so an editor
+ * publishing it meanwhile wins: null then.
  */
 export async function updatePendingStory(db: Db, authorId: string, id: number, input: { title: string; content: string }) {
   const slug = await freeSlug(db, slugify(input.title), id);
   const rows = await db
     .update(blogPosts)
-    .set({ title: input.title, slug, content: input.content, ...rendered(input.content), updatedAt: new Date() })
+    .set({ title: input.title, slug, content: input.content, ...rendered(input.content), returnedNote: null, returnedAt: null, updatedAt: new Date() })
     .where(and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false)))
     .returning({ id: blogPosts.id });
   return rows[0] ?? null;

@@ -5,7 +5,8 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { scheduleMailsForAnswer } from "./email/outbox.server";
-import { forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
+import { isStoryKind, STORY_KINDS, type StoryKind } from "~/lib/story-notices";
+import { blogPosts, forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 const ANONYMOUS = "Anonymous";
@@ -42,8 +43,9 @@ export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "hel
 }
 
 // Only what readers can see: the question and the answer both visible. A notice about the
-// account itself (a passkey added) has neither and is always shown to its member.
-const ACCOUNT_KINDS = ["passkey-added"] as const;
+// account itself (a passkey added) or an editor's decision on the member's story has neither and
+// is always shown to its member.
+const ACCOUNT_KINDS = ["passkey-added", ...STORY_KINDS] as const;
 const visibleOrAccount = (accountNotices: boolean) =>
   or(
     and(isNotNull(forumQuestions.id), isNotNull(forumAnswers.id), isNull(forumQuestions.hiddenAt), isNull(forumAnswers.hiddenAt)),
@@ -64,9 +66,10 @@ export async function unreadCount(db: Db, memberId: string, options: { accountNo
 type Kind = "answer" | "followed" | "helpful" | "helped-most";
 type ForumItem = { id: number; kind: Kind; questionId: number; questionTitle: string; answerId: number; authorName: string; createdAt: string; unread: boolean };
 type AccountItem = { id: number; kind: "passkey-added"; questionId: null; questionTitle: null; answerId: null; authorName: null; createdAt: string; unread: boolean };
+type StoryItem = Omit<AccountItem, "kind"> & { kind: StoryKind; postTitle: string };
 
 /** One page of a member's notifications, newest first, read and unread (the API lists forum ones). */
-export async function listNotifications(db: Db, memberId: string, page?: number): Promise<{ items: (ForumItem | AccountItem)[]; hasMore: boolean }>;
+export async function listNotifications(db: Db, memberId: string, page?: number): Promise<{ items: (ForumItem | AccountItem | StoryItem)[]; hasMore: boolean }>;
 export async function listNotifications(db: Db, memberId: string, page: number, options: { accountNotices: false }): Promise<{ items: ForumItem[]; hasMore: boolean }>;
 export async function listNotifications(db: Db, memberId: string, page = 1, options: { accountNotices?: boolean } = {}) {
   const rows = await db
@@ -77,6 +80,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
       questionTitle: forumQuestions.title,
       answerId: notifications.answerId,
       authorName: profiles.displayName,
+      postTitle: notifications.postTitle,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
     })
@@ -89,10 +93,11 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
     .limit(NOTIFICATIONS_PAGE_SIZE + 1)
     .offset((Math.max(1, page) - 1) * NOTIFICATIONS_PAGE_SIZE);
   return {
-    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | AccountItem => {
+    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | AccountItem | StoryItem => {
       const createdAt = new Date(r.createdAt).toISOString();
       if (r.questionId === null || r.answerId === null || r.questionTitle === null) {
-        return { id: r.id, kind: "passkey-added", questionId: null, questionTitle: null, answerId: null, authorName: null, createdAt, unread: r.readAt === null };
+        const account = { id: r.id, kind: "passkey-added", questionId: null, questionTitle: null, answerId: null, authorName: null, createdAt, unread: r.readAt === null } as const;
+        return isStoryKind(r.kind) ? { ...account, kind: r.kind, postTitle: r.postTitle ?? "" } : account;
       }
       return {
         id: r.id,
@@ -109,6 +114,13 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
   };
 }
 
+/** Where a story notice leads: the article while it is out, the story while it is the member's. */
+function storyPath(kind: StoryKind, post: { id: number | null; slug: string | null; published: boolean | null; authorId: string | null }, memberId: string) {
+  if (kind === "story-published" && post.published && post.slug) return `/article/${post.slug}`;
+  if (kind === "story-returned" && post.id !== null && post.published === false && post.authorId === memberId) return `/account/stories/${post.id}`;
+  return "/account";
+}
+
 /**
  * Opens one notification (from the list or a mail) and returns where it points; null when it is
  * not this member's. The question page shows every answer, so all of the member's notifications
@@ -116,20 +128,22 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
  */
 export async function openNotification(db: Db, memberId: string, id: number) {
   const [row] = await db
-    .select({ questionId: notifications.questionId, answerId: notifications.answerId })
+    .select({ kind: notifications.kind, questionId: notifications.questionId, answerId: notifications.answerId, post: { id: blogPosts.id, slug: blogPosts.slug, published: blogPosts.published, authorId: blogPosts.authorId } })
     .from(notifications)
+    .leftJoin(blogPosts, eq(blogPosts.id, notifications.postId))
     .where(and(eq(notifications.id, id), eq(notifications.memberId, memberId)));
   if (!row) return null;
   if (row.questionId === null || row.answerId === null) {
-    // An account notice: read once opened; it points at the security page.
+    // An account or story notice: read once opened; it points at the security page or the story.
     await db.update(notifications).set({ readAt: sql`now()` }).where(and(eq(notifications.id, id), isNull(notifications.readAt)));
-    return { questionId: null, answerId: null } as const;
+    const path = isStoryKind(row.kind) ? storyPath(row.kind, row.post ?? { id: null, slug: null, published: null, authorId: null }, memberId) : "/account/security";
+    return { questionId: null, answerId: null, path } as const;
   }
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(and(eq(notifications.memberId, memberId), eq(notifications.questionId, row.questionId), isNull(notifications.readAt)));
-  return row;
+  return { questionId: row.questionId, answerId: row.answerId, path: null };
 }
 
 export async function markAllRead(db: Db, memberId: string) {

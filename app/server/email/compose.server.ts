@@ -2,20 +2,26 @@
 // reader) and a simple HTML part saying the same. Each item links to /notifications/<id>, which
 // marks it read and opens the answer. Every mail carries one-click unsubscribe (RFC 8058).
 import { escapeHtml } from "~/lib/escape";
+import { isStoryKind, storyNoticeText } from "~/lib/story-notices";
 import { SITE_NAME } from "../env.server";
 import type { Mail } from "../mail.server";
 import { postPlainText } from "../post-markdown.server";
 
+/** A forum notification (question and answer), or a story notice (the story's title only). */
 export interface MailNotification {
   id: number;
   kind: string;
-  questionId: number;
-  questionTitle: string;
-  answerId: number;
-  answerContent: string;
+  questionId: number | null;
+  questionTitle: string | null;
+  answerId: number | null;
+  answerContent: string | null;
   authorName: string | null;
+  postTitle?: string | null;
   createdAt: Date | string;
 }
+
+const STORIES = "Your stories";
+const groupTitle = (item: MailNotification) => (isStoryKind(item.kind) ? STORIES : (item.questionTitle ?? ""));
 
 const EXCERPT = 280;
 
@@ -25,6 +31,7 @@ function who(name: string | null) {
 
 /** One line saying what happened. */
 function headline(item: MailNotification) {
+  if (isStoryKind(item.kind)) return storyNoticeText(item.kind, item.postTitle ?? "").replace(/\.$/, "");
   switch (item.kind) {
     case "answer":
       return `${who(item.authorName)} answered your question`;
@@ -38,13 +45,14 @@ function headline(item: MailNotification) {
 }
 
 function excerpt(item: MailNotification) {
-  if (item.kind === "helpful" || item.kind === "helped-most") return "";
+  if (item.kind === "helpful" || item.kind === "helped-most" || !item.answerContent) return "";
   const text = postPlainText(item.answerContent);
   return text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1).trimEnd()}…` : text;
 }
 
 function subjectOf(items: MailNotification[], digest: boolean) {
   if (digest) return `Your daily digest: ${items.length} new notification${items.length === 1 ? "" : "s"}`;
+  if (isStoryKind(items[0].kind)) return headline(items[0]);
   const title = items[0].questionTitle;
   const answers = items.filter((i) => i.kind === "answer" || i.kind === "followed").length;
   if (answers === items.length) return answers === 1 ? `New answer to "${title}"` : `${answers} new answers to "${title}"`;
@@ -66,15 +74,24 @@ export function composeNotificationMail(input: {
   const greeting = input.displayName?.trim() ? `Hello ${input.displayName.trim()},` : "Hello,";
   const link = (item: MailNotification) => `${base}/notifications/${item.id}`;
 
-  // Grouped by question, in the order they happened.
-  const groups = new Map<number, MailNotification[]>();
-  for (const item of input.items) groups.set(item.questionId, [...(groups.get(item.questionId) ?? []), item]);
-
-  const text: string[] = [greeting, "", input.digest ? `Here is what happened in the ${SITE_NAME} forum since your last digest.` : `Here is what is new on "${input.items[0].questionTitle}" in the ${SITE_NAME} forum.`];
+  // Grouped by question (story notices together), in the order they happened.
+  const groups = new Map<string, MailNotification[]>();
+  for (const item of input.items) {
+    const key = isStoryKind(item.kind) ? "stories" : `q:${item.questionId}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const first = input.items[0];
+  const intro = input.digest
+    ? `Here is what happened in the ${SITE_NAME} forum since your last digest.`
+    : isStoryKind(first.kind)
+      ? `Here is news from the editors of the ${SITE_NAME} blog.`
+      : `Here is what is new on "${first.questionTitle}" in the ${SITE_NAME} forum.`;
+  const text: string[] = [greeting, "", intro];
   const html: string[] = [`<p>${escapeHtml(greeting)}</p>`, `<p>${escapeHtml(text[2])}</p>`];
   for (const items of groups.values()) {
-    text.push("", `"${items[0].questionTitle}"`);
-    html.push(`<h2 style="font-size:18px">${escapeHtml(items[0].questionTitle)}</h2><ul>`);
+    const heading = groupTitle(items[0]);
+    text.push("", heading === STORIES ? heading : `"${heading}"`);
+    html.push(`<h2 style="font-size:18px">${escapeHtml(heading)}</h2><ul>`);
     for (const item of items) {
       const quote = excerpt(item);
       text.push(`- ${headline(item)}.`);

@@ -25,9 +25,12 @@ export type EmailChoice = (typeof EMAIL_CHOICES)[number];
 const LEASE_SECONDS = 600;
 const MAX_ATTEMPTS = 20;
 
-// The notifications a member's choice sends by mail: all of them, or answers to their own questions.
-const ELIGIBLE = sql`(p.email_notifications in ('instant', 'daily') or (p.email_notifications = 'own' and n.kind = 'answer'))`;
-const GATHER_KEY = sql`case when p.email_notifications = 'daily' then 'digest' else 'q:' || n.question_id end`;
+// The notifications a member's choice sends by mail: all of them, or answers to their own
+// questions and editors' decisions on their own stories. A story notice is a mail of its own.
+const ELIGIBLE = sql`(p.email_notifications in ('instant', 'daily') or (p.email_notifications = 'own' and (n.kind = 'answer' or n.kind like 'story-%')))`;
+const GATHER_KEY = sql`case when p.email_notifications = 'daily' then 'digest' when n.kind like 'story-%' then 'n:' || n.id else 'q:' || n.question_id end`;
+// Joined with q and a (left joins): a story notice, or a forum one whose question and answer show.
+const SHOWN = sql`(n.kind like 'story-%' or (q.id is not null and q.hidden_at is null and a.id is not null and a.hidden_at is null))`;
 
 /**
  * Stores a pending mail for every notification that matches `where` and its member's choice and
@@ -41,15 +44,20 @@ async function schedule(db: Db | Tx, where: SQL) {
     select distinct n.member_id, ${GATHER_KEY}, now()
     from notifications n
     join profiles p on p.id = n.member_id
-    join forum_questions q on q.id = n.question_id and q.hidden_at is null
-    join forum_answers a on a.id = n.answer_id and a.hidden_at is null
-    where ${where} and n.mailed_at is null and n.read_at is null and ${ELIGIBLE}
+    left join forum_questions q on q.id = n.question_id
+    left join forum_answers a on a.id = n.answer_id
+    where ${where} and ${SHOWN} and n.mailed_at is null and n.read_at is null and ${ELIGIBLE}
     on conflict (member_id, gather_key) where state = 'pending' do nothing`);
 }
 
 /** After an answer's notifications are stored: the mails they call for. */
 export function scheduleMailsForAnswer(tx: Db | Tx, answerId: number) {
   return schedule(tx, sql`n.answer_id = ${answerId}`);
+}
+
+/** After one notification is stored (an editor's decision on a story): the mail it calls for. */
+export function scheduleMailsForNotification(tx: Db | Tx, notificationId: number) {
+  return schedule(tx, sql`n.id = ${notificationId}`);
 }
 
 /** After a member's choice changes, or a mail went out: whatever of theirs still waits. */
@@ -171,24 +179,25 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
 
   /** What a claimed mail tells: the member's unread, unmailed, visible notifications it gathers. */
   async function gather(row: Claimed) {
-    const question = row.gather_key.startsWith("q:") ? Number(row.gather_key.slice(2)) : null;
+    const digest = row.gather_key === "digest";
+    const [scope, key] = row.gather_key.split(":");
     const member = rowsOf<{ email: string; display_name: string | null; choice: string }>(
       await db.execute(sql`
         select u.email, p.display_name, p.email_notifications as choice
         from users u join profiles p on p.id = u.id where u.id = ${row.member_id}`),
     )[0];
-    if (!member || member.choice === "never" || (question === null) !== (member.choice === "daily")) return null;
+    if (!member || member.choice === "never" || digest !== (member.choice === "daily")) return null;
     const items = rowsOf<MailNotification & { id: number }>(
       await db.execute(sql`
         select n.id, n.kind, n.question_id as "questionId", q.title as "questionTitle", n.answer_id as "answerId",
-          a.content as "answerContent", ap.display_name as "authorName", n.created_at as "createdAt"
+          a.content as "answerContent", ap.display_name as "authorName", n.post_title as "postTitle", n.created_at as "createdAt"
         from notifications n
         join profiles p on p.id = n.member_id
-        join forum_questions q on q.id = n.question_id and q.hidden_at is null
-        join forum_answers a on a.id = n.answer_id and a.hidden_at is null
+        left join forum_questions q on q.id = n.question_id
+        left join forum_answers a on a.id = n.answer_id
         left join profiles ap on ap.id = a.author_id
-        where n.member_id = ${row.member_id} and n.mailed_at is null and n.read_at is null and ${ELIGIBLE}
-          ${question === null ? sql`` : sql`and n.question_id = ${question}`}
+        where n.member_id = ${row.member_id} and ${SHOWN} and n.mailed_at is null and n.read_at is null and ${ELIGIBLE}
+          ${digest ? sql`` : scope === "n" ? sql`and n.id = ${Number(key)}` : sql`and n.question_id = ${Number(key)}`}
         order by n.created_at, n.id
         limit 50`),
     );
