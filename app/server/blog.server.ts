@@ -1,7 +1,7 @@
 // Blog posts: the published list, single articles, the home page's latest posts, members'
 // stories waiting for review, and the editors' publishing tools. Only `published = true` posts
 // ever reach a reader.
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { PROFILE_LINK } from "./profiles.server";
 import { rendered, storedHtmlOf } from "./stored-html.server";
@@ -212,13 +212,13 @@ export async function listForEditors(db: Db) {
   return rows.map((r) => ({ ...toSummary(r), published: r.published, returned: r.returned }));
 }
 
-/** Members' stories waiting for review: unpublished posts not written by an editor (their drafts). */
+/** Members' stories waiting for review: unpublished, not an editor's own draft, not returned to the author. */
 export async function countStoriesToReview(db: Db) {
   const [row] = await db
     .select({ n: count() })
     .from(blogPosts)
     .leftJoin(users, eq(users.id, blogPosts.authorId))
-    .where(and(eq(blogPosts.published, false), sql`${users.role} is distinct from 'admin'`));
+    .where(and(eq(blogPosts.published, false), isNull(blogPosts.returnedNote), sql`${users.role} is distinct from 'admin'`));
   return row?.n ?? 0;
 }
 

@@ -53,5 +53,12 @@ describe("the admin landing page's counts", () => {
     const [story] = await app.runtime.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.title, "My first year with RA")).orderBy(desc(blogPosts.id)).limit(1);
     expect((await app.postForm(`/admin/posts/${story.id}`, admin.cookie, { intent: "publish" })).status).toBe(302);
     expect(await linkText(admin.cookie, "/admin/posts")).toBe("Blog posts and stories (0 stories to review)");
+
+    // A story returned to its author with a note waits for the author, not for the editors.
+    expect((await app.postForm("/blog", asker.cookie, { title: "Mornings with stiff hands", content: "Warm water first." })).status).toBe(302);
+    expect(await linkText(admin.cookie, "/admin/posts")).toBe("Blog posts and stories 1 story to review");
+    const [second] = await app.runtime.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.title, "Mornings with stiff hands")).limit(1);
+    expect((await app.postForm(`/admin/posts/${second.id}`, admin.cookie, { intent: "return", note: "Could you add how long it took?" })).status).toBe(302);
+    expect(await linkText(admin.cookie, "/admin/posts")).toBe("Blog posts and stories (0 stories to review)");
   }, 60_000);
 });
