@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Link, useActionData, useNavigation } from "react-router";
 import { SignedInSessions } from "~/components/account/signed-in-sessions";
 import { TurnOffTwoStep, TwoStepSection, type Enrolment } from "~/components/two-step/two-step-section";
 import { PASSKEY_NAME_MAX, PasskeyManager, type PasskeyItem } from "~/components/passkeys/passkey-manager";

@@ -6,8 +6,8 @@ import type { Db } from "./db.server";
 import { deviceName } from "./device-name.server";
 import { memberPasskeys, removeAllPasskeys } from "./passkey.server";
 
-export const SESSION_INTENTS = ["revoke-session", "revoke-others"] as const;
-export type SessionIntent = (typeof SESSION_INTENTS)[number];
+const SESSION_INTENTS = ["revoke-session", "revoke-others"] as const;
+type SessionIntent = (typeof SESSION_INTENTS)[number];
 
 export function isSessionIntent(intent: string): intent is SessionIntent {
   return (SESSION_INTENTS as readonly string[]).includes(intent);
