@@ -140,19 +140,20 @@ function NotificationsLink({ unread }: { unread: number }) {
 
 function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number | null }) {
   return (
-    <header className="sticky top-0 z-30 flex min-h-14 items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
+    <header className="sticky top-0 z-30 flex min-h-14 flex-wrap items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
       <SidebarTrigger className="shrink-0">
         <Menu aria-hidden="true" className="size-5" />
       </SidebarTrigger>
-      <p className="min-w-0 text-base font-semibold sm:text-lg">
-        <Link to="/" className="block truncate py-2.5 leading-6 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+      <p className="flex min-w-0 grow basis-24 text-base font-semibold sm:text-lg">
+        <Link to="/" className="truncate py-2.5 leading-6 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
           {SITE_NAME}
         </Link>
       </p>
-      {/* At a large text size the search field gives way (down to a minimum) so the bar still
-          fits the window and Sign In stays on screen. */}
-      <div className="ml-auto flex min-w-0 items-center justify-end gap-2">
-        <form action="/search" method="get" role="search" className="hidden min-w-0 items-center sm:flex">
+      {/* When the title (at least 6rem of it) and the controls do not fit one row, as at a large
+          text size, the controls move to a row of their own, and wrap again if need be: no
+          control shrinks under another or leaves the window. */}
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+        <form action="/search" method="get" role="search" className="hidden items-center sm:flex">
           <label htmlFor="site-search" className="sr-only">
             Search the site
           </label>
@@ -162,7 +163,7 @@ function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number
             type="search"
             maxLength={200}
             placeholder="Search"
-            className="min-h-11 w-40 min-w-24 shrink rounded-l-md border-2 border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring lg:w-56"
+            className="min-h-11 w-40 rounded-l-md border-2 border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring lg:w-56"
           />
           <button type="submit" aria-label="Search" className="inline-flex size-11 shrink-0 items-center justify-center rounded-r-md border-2 border-l-0 border-input hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
             <Search aria-hidden="true" className="size-5" />

@@ -1,16 +1,14 @@
 import QRCode from "qrcode";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { DangerZone } from "~/components/danger-zone";
-import { FormAlert, TextField } from "~/components/form-field";
-import { AuthenticatorKey, BackupCodes } from "~/components/two-step/setup-helpers";
+import { data, Link, useActionData, useNavigation } from "react-router";
+import { SignedInSessions } from "~/components/account/signed-in-sessions";
+import { TurnOffTwoStep, TwoStepSection, type Enrolment } from "~/components/two-step/two-step-section";
 import { PASSKEY_NAME_MAX, PasskeyManager, type PasskeyItem } from "~/components/passkeys/passkey-manager";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
+import { endSessions, isSessionIntent, memberSessions } from "~/server/member-sessions.server";
 import { memberPasskeys } from "~/server/passkey.server";
 import { isRateLimited } from "~/server/rate-limit.server";
 import { proveIdentity, reauthMethod } from "~/server/reauth.server";
@@ -20,19 +18,19 @@ import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account-security";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteUrlFrom(matches), { title: "Two-step verification", path: "/account/security", noindex: true });
+  seo(siteUrlFrom(matches), { title: "Sign-in and security", path: "/account/security", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { db } = context.get(runtimeContext);
-  const [rows, reauth] = await Promise.all([memberPasskeys(db, viewer.id), reauthMethod(db, viewer.id)]);
+  const [rows, reauth, signedIn] = await Promise.all([memberPasskeys(db, viewer.id), reauthMethod(db, viewer.id), memberSessions(db, viewer)]);
   const passkeys: PasskeyItem[] = rows.map((p) => ({
     id: p.id,
     name: p.name?.trim() || "Passkey",
     createdAt: p.createdAt ? new Date(p.createdAt).toISOString() : null,
     lastUsedAt: p.lastUsedAt ? new Date(p.lastUsedAt).toISOString() : null,
   }));
-  return { enabled: viewer.twoFactorEnabled, aal: viewer.aal, passkeys, reauth };
+  return { enabled: viewer.twoFactorEnabled, aal: viewer.aal, passkeys, reauth, ...signedIn };
 }
 
 /**
@@ -95,13 +93,6 @@ async function passkeyAction(runtime: Runtime, request: Request, intent: string,
   return redirectWithToast("/account/security", { title: "Passkey removed", description: "You can no longer sign in with it." }, cookieHeaders(result.cookies));
 }
 
-interface Enrolment {
-  totpURI: string;
-  secret: string;
-  qrSvg: string;
-  backupCodes: string[];
-}
-
 async function enrolment(totpURI: string, backupCodes: string[]): Promise<Enrolment> {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
   const qrSvg = await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 220, errorCorrectionLevel: "M" });
@@ -116,6 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "").slice(0, LIMITS.passwordMax + 1);
   if (intent === "passkey-confirm") return confirmForPasskey(runtime, request, viewer, form);
   if (intent.startsWith("passkey-")) return passkeyAction(runtime, request, intent, form);
+  if (isSessionIntent(intent)) {
+    const said = await endSessions(runtime.db, viewer, intent, { sessionId: String(form.get("sessionId") ?? ""), removePasskeys: form.get("removePasskeys") === "true" });
+    return { intent, error: null, toast: { id: crypto.randomUUID(), ...said } };
+  }
 
   if (intent === "enable") {
     const result = await callAuth<{ totpURI: string; backupCodes: string[] }>(runtime, request, "/two-factor/enable", { password });
@@ -148,13 +143,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent, error: "Unknown action" }, { status: 400 });
 }
 
-type ActionData = { intent: string; error: string | null; passkeyError?: string; passkeyConfirmed?: { name: string; at: number }; enrolment?: Enrolment; newBackupCodes?: string[]; toast?: never };
+type ActionData = {
+  intent: string;
+  error: string | null;
+  passkeyError?: string;
+  passkeyConfirmed?: { name: string; at: number };
+  enrolment?: Enrolment;
+  newBackupCodes?: string[];
+  toast?: { id: string; title: string; description?: string };
+};
 
+/** Ordered by how often members use each part: passkeys, two-step, sessions, and the danger zone last. */
 export default function Security({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ActionData | undefined;
   useActionToast(result);
   const busy = useNavigation().state === "submitting";
-  const enrolment = result?.enrolment;
+  const turnOffError = result?.intent === "disable" ? result.error : null;
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-8">
       <p>
@@ -162,87 +166,18 @@ export default function Security({ loaderData }: Route.ComponentProps) {
           ← Back to your account
         </Link>
       </p>
-      <h1 className="text-3xl font-bold">Two-step verification</h1>
-      <p className="text-muted-foreground">
-        With two-step verification, signing in needs your password and a 6-digit code from an authenticator app on your phone.
-      </p>
-      {result?.error ? <FormAlert title="Error">{result.error}</FormAlert> : null}
-
-      {loaderData.enabled ? (
-        <>
-          <Card>
-            <CardHeader>
-              <CardTitle>Two-step verification is on</CardTitle>
-              <CardDescription>{loaderData.aal === "aal2" ? "This browser has passed both steps." : "This browser has passed the password step."}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <section aria-labelledby="backup-codes-heading" className="grid gap-4">
-                <h2 id="backup-codes-heading" className="text-xl font-semibold">
-                  Backup codes
-                </h2>
-                <p className="text-muted-foreground">New codes replace the old ones. Confirm your password to make them.</p>
-                {result?.newBackupCodes ? <BackupCodes codes={result.newBackupCodes} /> : null}
-                <Form method="post" className="grid gap-4 sm:max-w-sm">
-                  <input type="hidden" name="intent" value="backup-codes" />
-                  <TextField id="codes-password" label="Password" name="password" type="password" autoComplete="current-password" required />
-                  <Button type="submit" variant="outline" disabled={busy}>
-                    Make new backup codes
-                  </Button>
-                </Form>
-              </section>
-            </CardContent>
-          </Card>
-          {/* Apart from the backup codes, with its own heading and password field, so the two
-              password fields never read as one form. */}
-          <DangerZone id="turn-off-heading" title="Turn off two-step verification" description="Signing in will need only your password again.">
-            <Form method="post" className="grid gap-4 sm:max-w-sm">
-              <input type="hidden" name="intent" value="disable" />
-              <TextField id="disable-password" label="Password to turn it off" name="password" type="password" autoComplete="current-password" required />
-              <Button type="submit" variant="destructive" disabled={busy}>
-                Turn off two-step verification
-              </Button>
-            </Form>
-          </DangerZone>
-        </>
-      ) : enrolment ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Scan the code, then enter a code to finish</CardTitle>
-            <CardDescription>Scan this QR code with your authenticator app, or type the key in by hand.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-6">
-            <div className="w-fit rounded-lg bg-white p-2" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
-            <AuthenticatorKey totpURI={enrolment.totpURI} secret={enrolment.secret} />
-            <BackupCodes codes={enrolment.backupCodes} />
-            <Form method="post" className="grid gap-4 sm:max-w-sm">
-              <input type="hidden" name="intent" value="verify" />
-              <input type="hidden" name="totpURI" value={enrolment.totpURI} />
-              <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(",")} />
-              <TextField id="verify-code" label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
-              <Button type="submit" disabled={busy}>
-                {busy ? "Verifying..." : "Verify and turn on"}
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle>Set up two-step verification</CardTitle>
-            <CardDescription>Confirm your password to begin.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" className="grid gap-4 sm:max-w-sm">
-              <input type="hidden" name="intent" value="enable" />
-              <TextField id="enable-password" label="Password" name="password" type="password" autoComplete="current-password" required />
-              <Button type="submit" disabled={busy}>
-                {busy ? "Starting..." : "Set up"}
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
-      )}
+      <h1 className="text-3xl font-bold">Sign-in and security</h1>
       <PasskeyManager passkeys={loaderData.passkeys} reauth={loaderData.reauth} error={result?.passkeyError} signedInWithPasskey={loaderData.aal === "aal2" && !loaderData.enabled} />
+      <TwoStepSection
+        enabled={loaderData.enabled}
+        aal={loaderData.aal}
+        enrolment={result?.enrolment}
+        newBackupCodes={result?.newBackupCodes}
+        error={turnOffError ? null : result?.error}
+        busy={busy}
+      />
+      <SignedInSessions sessions={loaderData.sessions} passkeyCount={loaderData.passkeyCount} />
+      {loaderData.enabled ? <TurnOffTwoStep error={turnOffError} busy={busy} /> : null}
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { DangerZone } from "~/components/danger-zone";
 import { FormAlert, TextField } from "~/components/form-field";
 import { EMAIL_OPTIONS, EmailNotificationsCard } from "~/components/account/email-notifications-card";
-import { SignedInSessions } from "~/components/account/signed-in-sessions";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -12,22 +11,13 @@ import { withStop } from "~/lib/sentence";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
 import { displayNameSchema, fieldErrors, newPasswordField } from "~/lib/validation";
-import {
-  deleteAccount,
-  listSessions,
-  memberStories,
-  passwordHash,
-  revokeOtherSessions,
-  revokeSession,
-  setDisplayName,
-} from "~/server/account.server";
+import { deleteAccount, memberStories, passwordHash, setDisplayName } from "~/server/account.server";
 import { displayNameProblem, passwordProblem } from "~/server/account-policy.server";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
-import { deviceName } from "~/server/device-name.server";
 import { profileSettings, setPublicProfile } from "~/server/profiles.server";
 import { EMAIL_CHOICES, emailChoice, setEmailChoice, type EmailChoice } from "~/server/email/outbox.server";
-import { memberPasskeys, removeAllPasskeys } from "~/server/passkey.server";
+import { endSessions } from "~/server/member-sessions.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
@@ -38,8 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { db } = context.get(runtimeContext);
-  const [sessionRows, stories, profile, emails] = await Promise.all([
-    listSessions(db, viewer.id),
+  const [stories, profile, emails] = await Promise.all([
     memberStories(db, viewer.id),
     profileSettings(db, viewer.id),
     emailChoice(db, viewer.id),
@@ -49,8 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     displayName: viewer.displayName,
     twoFactorEnabled: viewer.twoFactorEnabled,
     welcome: new URL(request.url).searchParams.has("welcome"),
-    passkeyCount: (await memberPasskeys(db, viewer.id)).length,
-    sessions: sessionRows.map((s) => ({ id: s.id, updatedAt: s.updatedAt, device: deviceName(s.userAgent), current: s.id === viewer.sessionId })),
     stories,
     profile,
     emails,
@@ -112,15 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return redirectWithToast("/account", { title: "Password changed", description: "Your other sessions have been signed out." }, cookieHeaders(result.cookies));
     }
-    case "revoke-session": {
-      const ok = await revokeSession(db, viewer.id, String(form.get("sessionId") ?? ""));
-      return { intent, errors: {}, toast: ok ? toast("Session signed out") : toast("That session had already ended") };
-    }
+    case "revoke-session":
     case "revoke-others": {
-      const n = await revokeOtherSessions(db, viewer.id, viewer.sessionId);
-      const removed = form.get("removePasskeys") === "true" ? await removeAllPasskeys(db, viewer.id) : 0;
-      const passkeyNote = removed ? ` ${removed} passkey${removed === 1 ? "" : "s"} removed.` : "";
-      return { intent, errors: {}, toast: toast("Other sessions signed out", `${n} other session${n === 1 ? "" : "s"} ended.${passkeyNote}`) };
+      const said = await endSessions(db, viewer, intent, { sessionId: String(form.get("sessionId") ?? ""), removePasskeys: form.get("removePasskeys") === "true" });
+      return { intent, errors: {}, toast: toast(said.title, said.description) };
     }
     case "delete-account": {
       const content = form.get("content") === "delete" ? "delete" : form.get("content") === "keep" ? "keep" : null;
@@ -261,10 +243,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <CardHeader>
           <CardTitle>Security</CardTitle>
           <CardDescription>
-            Two-step verification is {loaderData.twoFactorEnabled ? "on" : "off"}.{" "}
+            Two-step verification is {loaderData.twoFactorEnabled ? "on" : "off"}. Passkeys, two-step verification and where you are signed in are on{" "}
             <Link to="/account/security" className="underline">
-              {loaderData.twoFactorEnabled ? "Manage two-step verification" : "Set up two-step verification"}
+              Sign-in and security
             </Link>
+            .
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-8">
@@ -278,7 +261,6 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
 
-          <SignedInSessions sessions={loaderData.sessions} passkeyCount={loaderData.passkeyCount} />
           <Form method="post" action="/auth/sign-out">
             <Button type="submit" variant="secondary">
               Sign out

@@ -38,6 +38,7 @@ test.describe("what a member notices", () => {
     await expect(sidebar.getByText("Welcome, Ana Lopez")).toBeVisible();
     await page.reload();
     await expect(sidebar.getByText("Welcome, Ana Lopez")).toBeVisible();
+    await gotoReady(page, "/account/security");
     const sessions = page.getByRole("listitem").filter({ hasText: "this browser" });
     // The browser preset of these tests says it is Chrome on Windows.
     await expect(sessions).toContainText("Chrome on Windows");

@@ -73,7 +73,7 @@ describe("no generated input makes an action fail with a 5xx", () => {
       formOf(["displayName", "currentPassword", "newPassword", "sessionId", "content", "password"], ["display-name", "change-password", "revoke-session", "revoke-others", "delete-account"]),
       (body) => attempt("account", accountAction, post("/account", body), member),
     );
-    await check(formOf(["password", "code", "totpURI", "backupCodes"], ["enable", "verify", "disable", "backup-codes"]), (body) =>
+    await check(formOf(["password", "code", "totpURI", "backupCodes", "sessionId", "removePasskeys"], ["enable", "verify", "disable", "backup-codes", "revoke-session", "revoke-others"]), (body) =>
       attempt("account/security", accountSecurityAction, post("/account/security", body), member),
     60);
   });

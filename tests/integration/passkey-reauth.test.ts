@@ -109,11 +109,11 @@ describe("taking passkeys away again", () => {
   it("signing out of all other sessions removes the passkeys when asked, and keeps them otherwise", async () => {
     const member = await app.member();
     await plantPasskey(member.id);
-    const page = await (await app.fetch("/account", { headers: { Cookie: member.cookie } })).text();
+    const page = await (await app.fetch("/account/security", { headers: { Cookie: member.cookie } })).text();
     expect(page).toContain("Also remove my passkey");
-    await app.postForm("/account", member.cookie, { intent: "revoke-others" });
+    await app.postForm("/account/security", member.cookie, { intent: "revoke-others" });
     expect(await passkeysOf(member.id)).toHaveLength(1);
-    const res = await app.postForm("/account", member.cookie, { intent: "revoke-others", removePasskeys: "true" });
+    const res = await app.postForm("/account/security", member.cookie, { intent: "revoke-others", removePasskeys: "true" });
     expect(await res.text()).toContain("1 passkey removed");
     expect(await passkeysOf(member.id)).toHaveLength(0);
   });

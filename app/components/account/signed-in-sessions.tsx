@@ -1,9 +1,10 @@
-// "Where you are signed in" on /account: each session with its device and last activity, a
+// "Where you are signed in" on /account/security: each session with its device and last activity, a
 // button to end any other one, and "sign out of all other sessions", which also offers to remove
 // the account's passkeys: a passkey someone else added would otherwise outlive every sign-out.
 import { Form } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
 export interface SessionItem {
   id: string;
@@ -14,43 +15,47 @@ export interface SessionItem {
 
 export function SignedInSessions({ sessions, passkeyCount }: { sessions: SessionItem[]; passkeyCount: number }) {
   return (
-    <div className="grid gap-3">
-      <h3 className="text-lg font-semibold">Where you are signed in</h3>
-      <ul className="grid gap-2">
-        {sessions.map((s) => (
-          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-            <span className="min-w-0 wrap-anywhere">
-              {s.device}
-              <span className="block text-sm text-muted-foreground">
-                Last active <RelativeTime date={s.updatedAt} /> {s.current ? "· this browser" : ""}
+    <Card role="region" aria-labelledby="sessions-heading">
+      <CardHeader>
+        <CardTitle id="sessions-heading">Where you are signed in</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <ul className="grid gap-2">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+              <span className="min-w-0 wrap-anywhere">
+                {s.device}
+                <span className="block text-sm text-muted-foreground">
+                  Last active <RelativeTime date={s.updatedAt} /> {s.current ? "· this browser" : ""}
+                </span>
               </span>
-            </span>
-            {s.current ? null : (
-              <Form method="post">
-                <input type="hidden" name="intent" value="revoke-session" />
-                <input type="hidden" name="sessionId" value={s.id} />
-                <Button type="submit" variant="outline" size="sm">
-                  Sign out this session
-                </Button>
-              </Form>
-            )}
-          </li>
-        ))}
-      </ul>
-      {sessions.length > 1 || passkeyCount > 0 ? (
-        <Form method="post" className="grid gap-2">
-          <input type="hidden" name="intent" value="revoke-others" />
-          {passkeyCount > 0 ? (
-            <label htmlFor="revoke-passkeys" className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-3 text-base">
-              <input id="revoke-passkeys" name="removePasskeys" type="checkbox" value="true" className="size-6 accent-primary" />
-              {passkeyCount === 1 ? "Also remove my passkey" : `Also remove my ${passkeyCount} passkeys`}
-            </label>
-          ) : null}
-          <Button type="submit" variant="outline" className="w-fit">
-            Sign out of all other sessions
-          </Button>
-        </Form>
-      ) : null}
-    </div>
+              {s.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke-session" />
+                  <input type="hidden" name="sessionId" value={s.id} />
+                  <Button type="submit" variant="outline" size="sm">
+                    Sign out this session
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        {sessions.length > 1 || passkeyCount > 0 ? (
+          <Form method="post" className="grid gap-2">
+            <input type="hidden" name="intent" value="revoke-others" />
+            {passkeyCount > 0 ? (
+              <label htmlFor="revoke-passkeys" className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-3 text-base">
+                <input id="revoke-passkeys" name="removePasskeys" type="checkbox" value="true" className="size-6 accent-primary" />
+                {passkeyCount === 1 ? "Also remove my passkey" : `Also remove my ${passkeyCount} passkeys`}
+              </label>
+            ) : null}
+            <Button type="submit" variant="outline" className="w-fit">
+              Sign out of all other sessions
+            </Button>
+          </Form>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }
