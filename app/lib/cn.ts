@@ -65,6 +65,7 @@ const RULES: [RegExp, string | ((m: RegExpExecArray) => string)][] = [
   [/^justify-(start|end|center|between|around|evenly|stretch|normal)$/, "justify-content"],
   [/^items-/, "align-items"],
   [/^self-/, "align-self"],
+  [/^align-(baseline|top|middle|bottom|text-top|text-bottom|sub|super)$/, "vertical-align"],
   [/^flex-(row|row-reverse|col|col-reverse)$/, "flex-direction"],
   [/^flex-(wrap|wrap-reverse|nowrap)$/, "flex-wrap"],
   [/^flex-(1|auto|initial|none|\d+|\[.+\])$/, "flex"],
