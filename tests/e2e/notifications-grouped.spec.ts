@@ -2,28 +2,35 @@ import type { Page } from "@playwright/test";
 import { askQuestion, expect, expectAccessible, expectLargeTargets, gotoReady, postAnswer, signUp, test } from "./fixtures";
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
-// --color-primary, the brand red of buttons and the old "New" badges.
+// --color-primary, the brand red of the main action and of the old "New" badges and card edges.
 const BRAND_RED = "rgb(179, 38, 30)";
 
-/** The page's entries, each with its heading link's text, and any brand-red area larger than a marker. */
+/**
+ * The page's entries, each with its link's text and anything heavy in it: a brand-red or tinted
+ * box larger than a marker, or a card's thick or red edge (its Mark read button aside).
+ */
 async function entries(page: Page) {
   const list = page.getByRole("main").locator("ul").first();
   await expect(list).toBeVisible();
-  return list.locator(":scope > li").evaluateAll((items, red) =>
-    items.map((li) => {
+  return list.locator(":scope > li").evaluateAll((items, red) => {
+    const ground = getComputedStyle(document.body).backgroundColor;
+    return items.map((li) => {
       const heavy = [li, ...li.querySelectorAll<HTMLElement>("*")].filter((el) => {
+        if (el.closest("button")) return false;
         const style = getComputedStyle(el);
         const box = el.getBoundingClientRect();
-        const redBorder = parseFloat(style.borderTopWidth) > 0 && style.borderTopColor === red;
-        return redBorder || (style.backgroundColor === red && box.width * box.height > 16 * 16);
+        const bg = style.backgroundColor;
+        const tinted = bg !== "rgba(0, 0, 0, 0)" && bg !== ground && box.width * box.height > 16 * 16;
+        const edge = parseFloat(style.borderTopWidth) >= 2 || (parseFloat(style.borderTopWidth) > 0 && style.borderTopColor === red);
+        return tinted || edge;
       });
       return {
         link: li.querySelector("a")?.textContent?.replace(/\s+/g, " ").trim(),
-        heavy: heavy.map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}"`),
+        heavy: heavy.map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}" ${getComputedStyle(el).backgroundColor}`),
         marker: Boolean(li.querySelector("[data-unread-marker]")),
       };
-    }),
-  BRAND_RED);
+    });
+  }, BRAND_RED);
 }
 
 test.describe("notifications page", () => {
@@ -56,7 +63,7 @@ test.describe("notifications page", () => {
       await expect(asker.getByRole("main").locator("ul").first().locator(":scope > li")).toHaveCount(2);
       const found = await entries(asker);
       expect(found.map((e) => e.link)).toEqual([`Unread: 3 new answers on “${braces}”`, `Unread: 2 new answers on “${jars}”`]);
-      expect(found.map((e) => e.heavy), `no red cards or badges at ${width} px`).toEqual([[], []]);
+      expect(found.map((e) => e.heavy), `no red or tinted cards or badges at ${width} px`).toEqual([[], []]);
       expect(found.map((e) => e.marker)).toEqual([true, true]);
       await expectAccessible(asker, `/notifications at ${width} px`);
       await expectLargeTargets(asker, `/notifications at ${width} px`);

@@ -35,7 +35,7 @@ function describe(n: ListedNotification) {
 const linkClass = "inline-flex min-h-11 items-center py-1 wrap-anywhere focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring";
 
 function UnreadMarker({ unread }: { unread: boolean }) {
-  return <span aria-hidden="true" data-unread-marker={unread ? "" : undefined} className={cn("mt-4 size-2.5 shrink-0 rounded-full", unread && "bg-primary")} />;
+  return <span aria-hidden="true" data-unread-marker={unread ? "" : undefined} className={cn("mt-4 size-2.5 shrink-0 rounded-full", unread && "bg-info")} />;
 }
 
 function QuestionGroup({ group, busy }: { group: NotificationGroup<ListedNotification>; busy: boolean }) {
@@ -47,7 +47,7 @@ function QuestionGroup({ group, busy }: { group: NotificationGroup<ListedNotific
       <Link to={`/notifications/${latest.id}`} reloadDocument className={cn(linkClass, unread ? "font-semibold" : "font-medium")}>
         <span>
           {unread ? <span className="sr-only">Unread: </span> : null}
-          {groupSummary(group)} on “<span className="underline underline-offset-4">{group.title}</span>”
+          {groupSummary(group)} on “<span className="text-link underline underline-offset-4">{group.title}</span>”
         </span>
       </Link>
       <ul className="grid gap-0.5 text-sm text-muted-foreground">
@@ -78,7 +78,7 @@ function AccountNotice({ n }: { n: ListedNotification }) {
         {n.unread ? <span className="sr-only">Unread: </span> : null}
         {describe(n)}
       </p>
-      <Link to={`/notifications/${n.id}`} reloadDocument className={cn(linkClass, "font-medium underline underline-offset-4")}>
+      <Link to={`/notifications/${n.id}`} reloadDocument className={cn(linkClass, "font-medium text-link underline underline-offset-4")}>
         {n.postTitle !== undefined && isStoryKind(n.kind) ? STORY_LINKS[n.kind] : "Not you? Review and remove passkeys on your security page"}
       </Link>
       <RelativeTime date={n.createdAt} className="text-sm text-muted-foreground" />
