@@ -144,6 +144,7 @@ function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number
       <SidebarTrigger className="shrink-0">
         <Menu aria-hidden="true" className="size-5" />
       </SidebarTrigger>
+      {/* On a phone app.css lets the name wrap onto two smaller lines instead of cutting it short. */}
       <p className="flex min-w-0 grow basis-24 text-base font-semibold sm:text-lg">
         <Link to="/" className="truncate py-2.5 leading-6 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
           {SITE_NAME}

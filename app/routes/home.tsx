@@ -72,24 +72,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { stats, activity, signedIn: Boolean(getViewer(context)) };
 }
 
+// On a phone the three counters share one compact row, so the first screen still reaches the
+// activity below; from the sm breakpoint up each is its own card with an icon.
 function Counter({ icon: Icon, value, label }: { icon: typeof Users; value: number; label: string }) {
   return (
-    <Card>
-      <CardContent className="flex items-center gap-4 pt-6">
-        <Icon aria-hidden="true" className="size-8 text-primary" />
-        <div>
-          <p className="text-3xl font-bold">{value.toLocaleString("en-US")}</p>
-          <p className="text-muted-foreground">{label}</p>
-        </div>
-      </CardContent>
-    </Card>
+    <div className="flex flex-col items-center px-1 py-3 text-center sm:flex-row sm:gap-4 sm:rounded-xl sm:border sm:bg-card sm:p-6 sm:text-left sm:text-card-foreground sm:shadow-sm">
+      <Icon aria-hidden="true" className="hidden size-8 shrink-0 text-primary sm:block" />
+      <div>
+        <p className="text-xl leading-7 font-bold sm:text-3xl sm:leading-9">{value.toLocaleString("en-US")}</p>
+        <p className="text-sm leading-5 text-muted-foreground sm:text-base sm:leading-[1.6]">{label}</p>
+      </div>
+    </div>
   );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { stats, activity, signedIn } = loaderData;
   return (
-    <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-6 sm:gap-12 sm:py-10">
       <section aria-labelledby="hero-title" className="grid gap-5 rounded-2xl bg-accent px-6 py-10 text-center sm:px-10">
         <h1 id="hero-title" className="text-3xl font-bold leading-tight sm:text-5xl">
           Living with rheumatoid arthritis? You are not alone.
@@ -119,7 +119,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {stats ? (
-        <section aria-label="Community in numbers" className="grid gap-4 sm:grid-cols-3">
+        <section aria-label="Community in numbers" className="grid grid-cols-3 divide-x rounded-xl border bg-card sm:gap-4 sm:divide-x-0 sm:border-0 sm:bg-transparent">
           <Counter icon={Users} value={stats.members} label="Community Members" />
           <Counter icon={MessageCircle} value={stats.questions} label="Questions Answered" />
           <Counter icon={BookOpen} value={stats.articles} label="Blog Articles" />

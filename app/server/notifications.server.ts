@@ -154,3 +154,13 @@ export async function markAllRead(db: Db, memberId: string) {
     .returning({ id: notifications.id });
   return rows.length;
 }
+
+/** Marks read every one of a member's notifications about one question (a group on the page). */
+export async function markQuestionRead(db: Db, memberId: string, questionId: number) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.memberId, memberId), eq(notifications.questionId, questionId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

@@ -88,6 +88,35 @@ describe("follows and notifications", () => {
     expect((await page("/notifications", asker.cookie)).html).toContain("Gus Helps answered your question");
   });
 
+  it("the page groups by question; Mark read reads one question's only, never another member's", async () => {
+    const asker = await member("Jo Groups");
+    const helper = await member("Kit Helps");
+    const other = await member("Lee Elsewhere");
+    const splints = await ask(asker.cookie, "Ring splints for fingers");
+    const socks = await ask(asker.cookie, "Compression socks");
+    const theirs = await ask(other.cookie, "Shower stools");
+    await answer(helper.cookie, splints, "Silver ring splints look like jewellery.");
+    await answer(helper.cookie, socks, "Zip-up ones are easier to put on.");
+    await answer(helper.cookie, splints, "Mine were fitted by a hand therapist.");
+    await answer(helper.cookie, theirs, "One with arms to push up from.");
+    expect(unreadIn((await page("/notifications", asker.cookie)).html)).toBe(3);
+    // React marks where text parts meet with empty comments; a reader sees the text without them.
+    const text = async () => (await page("/notifications", asker.cookie)).html.replaceAll("<!-- -->", "");
+    const html = await text();
+    expect(html).toContain("2 new answers on “");
+    expect(html.indexOf("Ring splints for fingers")).toBeLessThan(html.indexOf("Compression socks"));
+
+    // Another member's question: nothing of theirs is marked, and the asker's stay unread.
+    expect((await post("/notifications", asker.cookie, { intent: "mark-read", questionId: String(theirs) })).status).toBe(302);
+    expect(unreadIn((await page("/forum", other.cookie)).html)).toBe(1);
+    expect((await post("/notifications", asker.cookie, { intent: "mark-read", questionId: "x" })).status).toBe(400);
+    expect(unreadIn((await page("/forum", asker.cookie)).html)).toBe(3);
+
+    expect((await post("/notifications", asker.cookie, { intent: "mark-read", questionId: String(splints) })).status).toBe(302);
+    expect(unreadIn((await page("/forum", asker.cookie)).html)).toBe(1);
+    expect(await text()).toContain("2 answers on “");
+  });
+
   it("unfollowing stops them; a hidden answer is neither counted nor listed; signed out is sent to sign in", async () => {
     const asker = await member("Hal Unfollows");
     const helper = await member("Ida Helps");
