@@ -34,7 +34,7 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
               aria-label={collapsed ? item.label : undefined}
               className={({ isActive }) =>
                 cn(
-                  "flex min-h-11 items-center gap-3 rounded-md px-2.5 text-base font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring",
+                  "flex min-h-11 items-center gap-3 rounded-md px-2.5 text-base font-medium hover:bg-accent focus-ring",
                   isActive && "bg-accent text-accent-foreground",
                   collapsed && "justify-center px-0",
                 )
@@ -56,7 +56,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
   return (
     <>
       <div className={cn("flex min-h-14 items-center border-b px-3", collapsed && "justify-center px-0")}>
-        <Link to="/" onClick={onNavigate} className="flex min-h-11 items-center gap-2 font-bold focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring" aria-label={collapsed ? SITE_NAME : undefined}>
+        <Link to="/" onClick={onNavigate} className="flex min-h-11 items-center gap-2 font-bold focus-ring" aria-label={collapsed ? SITE_NAME : undefined}>
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {collapsed ? null : <span>Capsiva</span>}
         </Link>
@@ -84,7 +84,7 @@ function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; vi
 function SignOutForm() {
   return (
     <form method="post" action="/auth/sign-out" className="mx-3 mb-4">
-      <button type="submit" className="flex min-h-11 w-full items-center gap-3 rounded-md px-2.5 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+      <button type="submit" className="flex min-h-11 w-full items-center gap-3 rounded-md px-2.5 font-medium hover:bg-accent focus-ring">
         <LogOut aria-hidden="true" className="size-5" />
         Sign out
       </button>
@@ -126,7 +126,7 @@ function UserMenuButton({ viewer }: { viewer: ShellViewer }) {
 /** The member's notifications, with the unread count in its name ("Notifications, 2 unread"). */
 function NotificationsLink({ unread }: { unread: number }) {
   return (
-    <Link to="/notifications" className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+    <Link to="/notifications" className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-ring">
       <Bell aria-hidden="true" className="size-5" />
       <span className="sr-only">{`Notifications, ${unread} unread`}</span>
       {unread > 0 ? (
@@ -146,7 +146,7 @@ function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number
       </SidebarTrigger>
       {/* On a phone app.css lets the name wrap onto two smaller lines instead of cutting it short. */}
       <p className="flex min-w-0 grow basis-24 text-base font-semibold sm:text-lg">
-        <Link to="/" className="truncate py-2.5 leading-6 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+        <Link to="/" className="truncate py-2.5 leading-6 focus-ring">
           {SITE_NAME}
         </Link>
       </p>
@@ -164,9 +164,9 @@ function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number
             type="search"
             maxLength={200}
             placeholder="Search"
-            className="min-h-11 w-40 rounded-l-md border-2 border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring lg:w-56"
+            className="min-h-11 w-40 rounded-l-md border-2 border-input bg-background px-3 text-base focus-ring lg:w-56"
           />
-          <button type="submit" aria-label="Search" className="inline-flex size-11 shrink-0 items-center justify-center rounded-r-md border-2 border-l-0 border-input hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+          <button type="submit" aria-label="Search" className="inline-flex size-11 shrink-0 items-center justify-center rounded-r-md border-2 border-l-0 border-input hover:bg-accent focus-ring">
             <Search aria-hidden="true" className="size-5" />
           </button>
         </form>

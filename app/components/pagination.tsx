@@ -7,7 +7,7 @@ export function Pagination({ page, pageCount, basePath, label, hrefFor }: { page
   if (pageCount <= 1) return null;
   const href = hrefFor ?? ((p: number) => (p === 1 ? basePath : `${basePath}?page=${p}`));
   const pages = [...new Set([1, page - 1, page, page + 1, pageCount])].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
-  const item = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border-2 px-3 font-medium focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring";
+  const item = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border-2 px-3 font-medium focus-ring";
   return (
     <nav aria-label={label} className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-2">

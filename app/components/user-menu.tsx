@@ -17,7 +17,7 @@ export default function UserMenu({ viewer }: { viewer: ShellViewer }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent focus-ring"
         aria-label={`Account menu for ${viewer.email}`}
       >
         <UserRound aria-hidden="true" className="size-5" />

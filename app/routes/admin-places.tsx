@@ -86,7 +86,7 @@ function TabNav({ current }: { current: Tab }) {
               to={`/admin/places?tab=${t.id}`}
               aria-current={t.id === current ? "page" : undefined}
               className={cn(
-                "inline-flex min-h-11 items-center rounded-t-md border-b-4 px-4 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring",
+                "inline-flex min-h-11 items-center rounded-t-md border-b-4 px-4 font-medium hover:bg-accent focus-ring",
                 t.id === current ? "border-primary text-foreground" : "border-transparent text-muted-foreground",
               )}
             >

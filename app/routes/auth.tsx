@@ -209,7 +209,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
                 aria-selected={tab === t.id}
                 aria-controls={`panel-${t.id}`}
                 className={cn(
-                  "flex min-h-11 items-center justify-center rounded-md font-medium focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring",
+                  "flex min-h-11 items-center justify-center rounded-md font-medium focus-ring",
                   tab === t.id ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground",
                 )}
               >

@@ -98,7 +98,7 @@ export function ErrorBoundary() {
       </p>
       <a
         href="/"
-        className="mt-8 inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+        className="mt-8 inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90 focus-ring"
       >
         Return to Home
       </a>

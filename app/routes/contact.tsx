@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 const linkClass =
-  "inline-flex min-h-11 items-center font-medium text-link underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring";
+  "inline-flex min-h-11 items-center font-medium text-link underline underline-offset-4 hover:no-underline focus-ring";
 
 export const headers = publicPage;
 

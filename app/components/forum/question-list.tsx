@@ -243,7 +243,7 @@ export function TopicLinks({ topics, current }: { topics: readonly TopicLink[]; 
             <Link
               to={topicPath(t.slug)}
               aria-current={t.slug === current ? "page" : undefined}
-              className="inline-flex min-h-11 items-center rounded-full border-2 px-4 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring aria-[current=page]:border-foreground aria-[current=page]:bg-foreground aria-[current=page]:text-background"
+              className="inline-flex min-h-11 items-center rounded-full border-2 px-4 font-medium hover:bg-accent focus-ring aria-[current=page]:border-foreground aria-[current=page]:bg-foreground aria-[current=page]:text-background"
             >
               {t.name}
             </Link>

@@ -40,7 +40,7 @@ export function FurtherReading({ links }: { links: readonly ReadingLink[] }) {
               href={link.href}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex min-h-11 items-center gap-2 py-1 font-medium text-link underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+              className="inline-flex min-h-11 items-center gap-2 py-1 font-medium text-link underline underline-offset-4 hover:no-underline focus-ring"
             >
               <span>
                 {link.title}: {link.publisher}

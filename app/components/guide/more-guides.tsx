@@ -18,7 +18,7 @@ export function MoreGuides({ guides }: { guides: readonly GuideLinkItem[] }) {
           <li key={g.slug}>
             <Link
               to={`/blog/${g.slug}`}
-              className="flex min-h-11 h-full flex-col gap-1 rounded-xl border bg-card p-4 hover:border-primary hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+              className="flex min-h-11 h-full flex-col gap-1 rounded-xl border bg-card p-4 hover:border-primary hover:bg-accent/40 focus-ring"
             >
               <span className="text-sm font-medium text-muted-foreground">{g.category}</span>
               <span className="font-semibold leading-snug text-foreground">{g.title}</span>

@@ -32,7 +32,7 @@ function describe(n: ListedNotification) {
   return "The asker says your answer helped them most";
 }
 
-const linkClass = "inline-flex min-h-11 items-center py-1 wrap-anywhere focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring";
+const linkClass = "inline-flex min-h-11 items-center py-1 wrap-anywhere focus-ring";
 
 function UnreadMarker({ unread }: { unread: boolean }) {
   return <span aria-hidden="true" data-unread-marker={unread ? "" : undefined} className={cn("mt-4 size-2.5 shrink-0 rounded-full", unread && "bg-info")} />;

@@ -52,7 +52,7 @@ export function CheckboxField({
           defaultChecked={defaultChecked}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="size-6 accent-primary focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          className="size-6 accent-primary focus-ring"
         />
         {label}
       </label>

@@ -103,7 +103,7 @@ function TableRegion({ label, children }: { label: string; children: React.React
   return (
     // `relative`: the visually hidden labels in the rows are positioned absolutely; without a
     // positioned ancestor they escape this scrolling box and widen the whole page on a phone.
-    <div role="region" aria-label={label} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+    <div role="region" aria-label={label} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border focus-ring">
       <table className="w-full min-w-[40rem] border-collapse text-left">{children}</table>
     </div>
   );

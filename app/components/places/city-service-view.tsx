@@ -60,7 +60,7 @@ export function ContactSection({ phone, phoneTel, email }: { phone: string; phon
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:gap-6">
         <a
           href={`tel:${phoneTel}`}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md font-medium text-link underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md font-medium text-link underline underline-offset-4 hover:no-underline focus-ring"
         >
           <Phone aria-hidden="true" className="size-5" />
           <span>
@@ -70,7 +70,7 @@ export function ContactSection({ phone, phoneTel, email }: { phone: string; phon
         </a>
         <a
           href={`mailto:${email}`}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md font-medium text-link underline underline-offset-4 break-all hover:no-underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md font-medium text-link underline underline-offset-4 break-all hover:no-underline focus-ring"
         >
           <Mail aria-hidden="true" className="size-5 shrink-0" />
           <span>

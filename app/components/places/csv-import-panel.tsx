@@ -49,7 +49,7 @@ function Report({ report }: { report: ImportReport }) {
           <p className="mt-1">
             {`${n(report.rejectedCount)} of ${countOf(report.totalRows, "row")} ${report.rejectedCount === 1 ? "was" : "were"} rejected (${countOf(report.accepted, "row")} ${report.accepted === 1 ? "was" : "were"} fine). Fix the rows below and import the whole file again.`}
           </p>
-          <div role="region" aria-label="Rejected rows" tabIndex={0} className="relative mt-3 max-h-96 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring">
+          <div role="region" aria-label="Rejected rows" tabIndex={0} className="relative mt-3 max-h-96 overflow-auto rounded-md border focus-ring">
             <table className="w-full border-collapse text-left">
               <thead>
                 <tr>
@@ -108,7 +108,7 @@ export function CsvImportPanel({ report, errors, busy }: { report: ImportReport 
                         value={kind}
                         defaultChecked={report ? report.kind === kind : i === 0}
                         aria-describedby={`import-kind-${kind}-note`}
-                        className="size-6 accent-primary focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+                        className="size-6 accent-primary focus-ring"
                       />
                       {KIND_TEXT[kind].label}
                     </label>
@@ -130,7 +130,7 @@ export function CsvImportPanel({ report, errors, busy }: { report: ImportReport 
                 required
                 aria-invalid={errors?.file ? true : undefined}
                 aria-describedby={errors?.file ? "import-file-error" : undefined}
-                className="mt-1 block min-h-11 w-full rounded-md border-2 border-input bg-background p-2 text-base file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:font-medium focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+                className="mt-1 block min-h-11 w-full rounded-md border-2 border-input bg-background p-2 text-base file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:font-medium focus-ring"
               />
               <FieldError id="import-file-error">{errors?.file}</FieldError>
             </div>

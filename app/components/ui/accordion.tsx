@@ -12,7 +12,7 @@ export function Accordion({ children, className }: { children: React.ReactNode; 
 export function AccordionItem({ group, question, children }: { group: string; question: string; children: React.ReactNode }) {
   return (
     <details name={group} className="group border-b">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-4 text-left text-lg font-medium hover:underline focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-4 text-left text-lg font-medium hover:underline focus-ring [&::-webkit-details-marker]:hidden">
         <h3 className="text-lg font-medium">{question}</h3>
         <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
       </summary>

@@ -6,7 +6,7 @@ import { cva } from "class-variance-authority";
 // wraps between words rather than shrinking letter by letter in a tight row (page text breaks
 // anywhere, so that one long address never widens a page).
 export const buttonVariants = cva(
-  "inline-flex min-h-11 min-w-11 wrap-break-word items-center justify-center gap-2 rounded-md px-4 py-2 text-base font-medium transition-colors focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0",
+  "inline-flex min-h-11 min-w-11 wrap-break-word items-center justify-center gap-2 rounded-md px-4 py-2 text-base font-medium transition-colors focus-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0",
   {
     variants: {
       variant: {

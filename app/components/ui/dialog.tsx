@@ -39,7 +39,7 @@ export function DialogContent({
         {children}
         <D.Close
           ref={close}
-          className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+          className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-md hover:bg-accent focus-ring"
           aria-label="Close"
         >
           <X aria-hidden="true" className="size-5" />

@@ -2,7 +2,7 @@ import type * as React from "react";
 import { cn } from "~/lib/cn";
 
 const fieldClass =
-  "block w-full rounded-md border-2 border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring aria-[invalid=true]:border-destructive";
+  "block w-full rounded-md border-2 border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-ring aria-[invalid=true]:border-destructive";
 
 export function Input({ className, ...props }: React.ComponentProps<"input">) {
   return <input className={cn(fieldClass, "min-h-11", className)} {...props} />;

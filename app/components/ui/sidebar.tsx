@@ -117,7 +117,7 @@ export function SidebarDrawer({ children, label }: { children: React.ReactNode; 
 export function SidebarTrigger({ className, children }: { className?: string; children: React.ReactNode }) {
   const { open, mobileOpen, toggle, triggerRef } = useSidebar();
   const hydrated = useHydrated();
-  const look = cn("inline-flex size-11 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring", className);
+  const look = cn("inline-flex size-11 items-center justify-center rounded-md hover:bg-accent focus-ring", className);
   // Until scripts run (or without them) the button could do nothing: a link opens the sidebar.
   if (!hydrated) {
     return (

@@ -32,7 +32,7 @@ export default function ToastList({ toasts, onClose }: { toasts: ToastMessage[];
           </div>
           <T.Close
             aria-label="Dismiss notification"
-            className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-md focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring"
+            className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-md focus-ring"
           >
             <X aria-hidden="true" className="size-5" />
           </T.Close>
