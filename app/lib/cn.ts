@@ -63,6 +63,8 @@ const RULES: [RegExp, string | ((m: RegExpExecArray) => string)][] = [
   [/^ring-offset-/, "ring-offset-color"],
   [/^ring-/, "ring-color"],
   [/^justify-(start|end|center|between|around|evenly|stretch|normal)$/, "justify-content"],
+  [/^justify-items-/, "justify-items"],
+  [/^justify-self-/, "justify-self"],
   [/^items-/, "align-items"],
   [/^self-/, "align-self"],
   [/^align-(baseline|top|middle|bottom|text-top|text-bottom|sub|super)$/, "vertical-align"],
