@@ -1,6 +1,5 @@
 // The ten educational guides, each at /blog/<slug>, all rendered by this one module.
 import { data } from "react-router";
-import { FURTHER_READING } from "~/components/guide/further-reading";
 import { GuideLayout, guideCrumbs, type GuideView } from "~/components/guide/guide-layout";
 import { articleJsonLd, breadcrumbJsonLd, faqPageJsonLd } from "~/lib/json-ld";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -8,6 +7,7 @@ import { runtimeContext } from "~/server/context";
 import { guideReviewer, publicConfig } from "~/server/env.server";
 import { pageAddressOf } from "~/server/session.server";
 import { allGuides, getGuide } from "~/server/guides.server";
+import { GUIDE_COPY } from "~/server/guide-copy.server";
 import type { Route } from "./+types/guide";
 import { publicPage } from "~/lib/public-page";
 
@@ -35,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     faq: guide.faq,
     htmlBefore: guide.htmlBefore,
     htmlAfter: guide.htmlAfter,
-    furtherReading: [...FURTHER_READING],
   };
   const moreGuides = [...allGuides().values()]
     .filter((g) => g.slug !== guide.slug)
@@ -43,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     guide: view,
     storeUrl: config.storeUrl,
+    copy: GUIDE_COPY,
     contact: {
       postalAddress: config.postalAddress,
       supportPhone: config.supportPhone,

@@ -9,7 +9,7 @@ import { MemoryRouter, type MetaDescriptor } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDE_SLUGS } from "../../app/routes";
 import GuidePage, { loader, meta } from "~/routes/guide";
-import { GUIDE_DISCLAIMER } from "~/components/guide/guide-disclaimer";
+import { GUIDE_DISCLAIMER } from "~/server/guide-copy.server";
 import { publicConfig } from "~/server/env.server";
 import { contextFor, createTestRuntime, getRequest, settle, type TestRuntime } from "../helpers/runtime";
 

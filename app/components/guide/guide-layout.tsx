@@ -2,12 +2,13 @@
 // call-to-action card in the middle, FAQ, disclaimer, contact details and links to other guides.
 // The body HTML is rendered on the server from our own reviewed Markdown files.
 import { Badge } from "~/components/ui/badge";
+import type { GuideCopy } from "~/lib/guide-copy";
 import { GuideBreadcrumb, type Crumb } from "./guide-breadcrumb";
 import { GuideContact, type ContactDetails } from "./guide-contact";
 import { GuideCta } from "./guide-cta";
 import { GuideDisclaimer } from "./guide-disclaimer";
 import { GuideFaq } from "./guide-faq";
-import { FurtherReading, type ReadingLink } from "./further-reading";
+import { FurtherReading } from "./further-reading";
 import { MoreGuides, type GuideLinkItem } from "./more-guides";
 
 export interface GuideView {
@@ -24,12 +25,12 @@ export interface GuideView {
   faq?: { jsonLdCount?: number; items: { q: string; a: string }[] };
   htmlBefore: string;
   htmlAfter: string;
-  furtherReading: ReadingLink[];
 }
 
 export interface GuideLayoutProps {
   guide: GuideView;
   storeUrl: string;
+  copy: GuideCopy;
   contact: ContactDetails;
   moreGuides: GuideLinkItem[];
   /** Only a reviewer the site's operator configured; absent by default, never made up. */
@@ -56,7 +57,7 @@ export function formatGuideDate(isoDate: string) {
 // item get a full-size touch target.
 const prose = "prose-content [&_a.standalone-link]:inline-flex [&_a.standalone-link]:min-h-11 [&_a.standalone-link]:items-center";
 
-export function GuideLayout({ guide, storeUrl, contact, moreGuides, reviewer }: GuideLayoutProps) {
+export function GuideLayout({ guide, storeUrl, copy, contact, moreGuides, reviewer }: GuideLayoutProps) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <GuideBreadcrumb crumbs={guideCrumbs(guide)} />
@@ -88,13 +89,13 @@ export function GuideLayout({ guide, storeUrl, contact, moreGuides, reviewer }: 
           className="mt-6 h-auto w-full rounded-xl border bg-card"
         />
         <div className={`${prose} mt-8`} dangerouslySetInnerHTML={{ __html: guide.htmlBefore }} />
-        <GuideCta storeUrl={storeUrl} />
+        <GuideCta storeUrl={storeUrl} {...copy.cta} />
         {guide.htmlAfter.trim() ? <div className={prose} dangerouslySetInnerHTML={{ __html: guide.htmlAfter }} /> : null}
         {guide.faq?.items.length ? <GuideFaq items={guide.faq.items} /> : null}
-        <FurtherReading links={guide.furtherReading} />
-        <GuideDisclaimer />
+        <FurtherReading {...copy.furtherReading} />
+        <GuideDisclaimer text={copy.disclaimer} />
       </article>
-      {guide.contact ? <GuideContact contact={contact} /> : null}
+      {guide.contact ? <GuideContact contact={contact} intro={copy.contactIntro} /> : null}
       <MoreGuides guides={moreGuides} />
     </div>
   );
