@@ -90,8 +90,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { stats, activity, signedIn } = loaderData;
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-6 sm:gap-12 sm:py-10">
-      <section aria-labelledby="hero-title" className="grid gap-5 rounded-2xl bg-accent px-6 py-10 text-center sm:px-10">
-        <h1 id="hero-title" className="text-3xl font-bold leading-tight sm:text-5xl">
+      <section aria-labelledby="hero-title" className="grid min-w-0 gap-5 rounded-2xl bg-accent px-4 py-10 text-center sm:px-10">
+        {/* Long words break (hyphenated where the browser can) rather than widen the page at 200% text. */}
+        <h1 id="hero-title" className="min-w-0 hyphens-auto text-3xl font-bold leading-tight wrap-break-word sm:text-5xl">
           Living with rheumatoid arthritis? You are not alone.
         </h1>
         <p className="mx-auto max-w-2xl text-xl">Connect with others who understand your journey</p>

@@ -86,3 +86,19 @@ test.describe("signed in, with text at 200%", () => {
     await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
   });
 });
+
+test("at 375 px with text at 200% no page is wider than the phone (words wrap, nothing scrolls sideways)", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "200%";
+    });
+  });
+  const wide: string[] = [];
+  for (const path of ["/", "/forum", "/blog", "/about", "/blog/capsaicin-arthritis-guide", "/auth"]) {
+    await gotoReady(page, path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 375) wide.push(`${path}: ${width} px`);
+  }
+  expect(wide, "pages wider than the 375 px window").toEqual([]);
+});

@@ -8,7 +8,7 @@ export function GuideCta({ storeUrl, from, title, text }: { storeUrl: string } &
     <section
       aria-labelledby="guide-cta-heading"
       data-guide-cta=""
-      className="not-prose my-10 rounded-xl border-2 border-primary/30 bg-accent/60 p-6 sm:p-8"
+      className="not-prose my-10 rounded-xl border-2 border-primary/30 bg-accent/60 p-4 sm:p-8"
     >
       <p className="text-sm font-semibold text-muted-foreground">{from}</p>
       <h2 id="guide-cta-heading" className="mt-2 text-2xl font-bold leading-tight">
