@@ -291,12 +291,13 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
           // The quieter actions follow a line, a moderator's Hide last.
           <div className="flex flex-wrap items-start gap-2">
-            <FollowButton following={following} />
-            <span aria-hidden="true" className={ACTION_SEPARATOR} />
+            {/* Hidden content cannot be followed or reported: a moderator sees Restore instead. */}
+            {question.hidden ? null : <FollowButton following={following} />}
+            {question.hidden ? null : <span aria-hidden="true" className={ACTION_SEPARATOR} />}
             {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
             {question.isMine ? (
               <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
-            ) : (
+            ) : question.hidden ? null : (
               <ReportForm targetType="question" targetId={question.id} result={result} />
             )}
             {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}

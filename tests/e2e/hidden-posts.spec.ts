@@ -59,6 +59,11 @@ test("a hidden question and answer are greyed with a 'Hidden' badge for moderato
     await expectGreyed(page.getByRole("article"), `question at ${size}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("color", GREY_TEXT);
     await expectGreyed(page.locator("li[id^='answer-']").filter({ hasText: answer }).locator(":scope > div"), `answer at ${size}`);
+    // Following or reporting hidden content is refused, so neither is offered; Restore is.
+    const article = page.getByRole("article");
+    await expect(article.getByRole("button", { name: "Restore this question" })).toBeVisible();
+    await expect(article.getByRole("button", { name: /^Follow/ })).toHaveCount(0);
+    await expect(page.getByText("Report", { exact: true })).toHaveCount(0);
     await expectAccessible(page, `hidden question, moderator, ${size}`);
     await expectLargeTargets(page, `hidden question, moderator, ${size}`);
 
