@@ -42,7 +42,7 @@ test.describe("colour by meaning", () => {
     const destructive = await page.getByRole("button", { name: "Delete my account" }).evaluate(look);
     expect(destructive).toEqual({ background: PAGE_BACKGROUND, color: DANGER_RED, border: DANGER_RED });
 
-    // Unread: the header's count and the "New" badge take the accent, not the brand red.
+    // Unread: the header's count and the notifications' markers take the accent, not the brand red.
     await gotoReady(page, "/");
     const count = await page.locator("header [data-count]").first().evaluate(look);
     expect(count.background).toBe(ACCENT);
@@ -52,9 +52,9 @@ test.describe("colour by meaning", () => {
     expect(blogPost.color).toBe(ACCENT);
     await expectAccessible(page, "home with an unread notification");
     await gotoReady(page, "/notifications");
-    const fresh = await page.getByText("New", { exact: true }).first().evaluate(look);
-    expect(fresh.background).toBe(ACCENT_MUTED);
-    expect(fresh.color).toBe(ACCENT);
+    // An unread notification's marker: the accent, not the brand red.
+    const marker = await page.locator("[data-unread-marker]").first().evaluate(look);
+    expect(marker.background).toBe(ACCENT);
     await expectAccessible(page, "/notifications with an unread one");
 
     // A link is blue, never the red of danger or of the brand.
