@@ -1,8 +1,7 @@
 // Colour by meaning, as a member sees it in the built site: the brand red fills the primary
 // action only; danger is outlined in its own darker red; "Make new backup codes" is a neutral
 // outlined button; content-type badges and unread markers take the quiet accent; links are blue.
-import * as OTPAuth from "otpauth";
-import { askQuestion, expect, expectAccessible, gotoReady, postAnswer, signUp, test } from "./fixtures";
+import { askQuestion, expect, expectAccessible, gotoReady, postAnswer, signUp, test, turnOnTwoStep } from "./fixtures";
 
 const BRAND_RED = "rgb(179, 38, 30)";
 const DANGER_RED = "rgb(142, 27, 20)";
@@ -64,13 +63,7 @@ test.describe("colour by meaning", () => {
 
     // Two-step on: "Make new backup codes" is a neutral outlined button; turning it off is destructive.
     await gotoReady(page, "/account/security");
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Set up" }).click();
-    const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
-    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
-    await page.getByLabel("6-digit code").fill(totp.generate());
-    await page.getByRole("button", { name: "Verify and turn on" }).click();
-    await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
+    await turnOnTwoStep(page, password);
     const codes = await page.getByRole("button", { name: "Make new backup codes" }).evaluate(look);
     expect(codes.background).toBe(PAGE_BACKGROUND);
     expect(codes.color).not.toBe(BRAND_RED);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import * as OTPAuth from "otpauth";
 import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
 import { postedFields, recordPostedTexts } from "./server-logs";
 
@@ -154,6 +155,17 @@ export async function signIn(page: Page, email: string, password: string) {
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/** Turns two-step verification on from /account/security, with a code from the shown key. */
+export async function turnOnTwoStep(page: Page, password: string) {
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Set up" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+  await page.getByLabel("6-digit code").fill(totp.generate());
+  await page.getByRole("button", { name: "Verify and turn on" }).click();
+  await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
 }
 
 /** A documentation-range address (198.18.0.0/15), different for every browser context. */

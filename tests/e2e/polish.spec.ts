@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
-import { expect, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
+import { expect, gotoReady, signUp, signUpAdmin, test, turnOnTwoStep } from "./fixtures";
 
 async function pageWidth(page: Page) {
   return page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
@@ -91,13 +90,7 @@ test.describe("what a member notices", () => {
     // Two-step verification on: backup codes and turning it off are separate sections, each
     // with its own heading, form and password field; "Turn off" is not the loudest button.
     await gotoReady(page, "/account/security");
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Set up" }).click();
-    const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
-    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
-    await page.getByLabel("6-digit code").fill(totp.generate());
-    await page.getByRole("button", { name: "Verify and turn on" }).click();
-    await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
+    await turnOnTwoStep(page, password);
     const codes = page.getByRole("region", { name: "Backup codes" });
     const off = page.getByRole("region", { name: "Turn off two-step verification" });
     await expect(codes.getByLabel("Password")).toHaveCount(1);

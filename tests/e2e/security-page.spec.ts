@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
-import { expect, expectAccessible, expectLargeTargets, gotoReady, signIn, signUp, test } from "./fixtures";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, signIn, signUp, test, turnOnTwoStep } from "./fixtures";
 
 /** The page's section headings (h2) in the order a reader meets them, checked on screen too. */
 async function sectionHeadings(page: Page) {
@@ -11,16 +10,6 @@ async function sectionHeadings(page: Page) {
   // Read top to bottom, the sections come in the same order as in the markup.
   expect(tops, `heading positions for ${names.join(", ")}`).toEqual([...tops].sort((a, b) => a - b));
   return names;
-}
-
-async function turnOnTwoStep(page: Page, password: string) {
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Set up" }).click();
-  const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
-  await page.getByLabel("6-digit code").fill(totp.generate());
-  await page.getByRole("button", { name: "Verify and turn on" }).click();
-  await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
 }
 
 test.describe("the sign-in and security page", () => {
