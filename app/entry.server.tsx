@@ -74,6 +74,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // The document is sent in one piece, so a finished Suspense boundary goes in its place: no
+      // fallback, hidden copy and swap script, which React adds past 12.8 kB to paint streams early.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         shellRendered = true;
         const chunks: Buffer[] = [];
