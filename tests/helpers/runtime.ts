@@ -22,7 +22,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const name = `capsiva_test_${crypto.randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // A copy of the migrated template (global-setup.ts); migrate() then finds nothing to do.
+    await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
