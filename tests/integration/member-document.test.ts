@@ -1,7 +1,6 @@
 // A member's page is rendered for them and sent in one piece: every part React finished is in its
 // place, never a fallback with a hidden copy that only a script swaps in (which a browser without
 // JavaScript never runs, and which doubles the bytes of what it wraps).
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "~/server/seed.server";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
@@ -15,22 +14,15 @@ afterAll(() => site.close());
 
 describe("a member's page", () => {
   it("holds its account menu and Ask Question button in place, once each, with no swap script", async () => {
-    const email = `doc-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    const signUp = await site.fetch("/api/auth/sign-up/email", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: site.url },
-      body: JSON.stringify({ email, password: "a-long-password-1", name: "" }),
-    });
-    expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const { email, cookie } = await site.member();
     // Twice: the first render may be the one that loads the menu's and the dialog's modules.
     for (let i = 0; i < 2; i++) {
       const res = await site.fetch("/forum", { headers: { Cookie: cookie } });
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html.length).toBeGreaterThan(12_800);
-      expect(html.match(new RegExp(`aria-label="Account menu for ${email}"`, "g"))).toHaveLength(1);
-      expect(html.match(/>\s*Ask Question</g)).toHaveLength(1);
+      expect(html.split(`aria-label="Account menu for ${email}"`)).toHaveLength(2);
+      expect(html.match(/>\s*Ask Question</g) ?? []).toHaveLength(1);
       expect(html).not.toMatch(/<div hidden id="S:\d+">/);
       expect(html).not.toContain("$RC(");
     }
