@@ -15,7 +15,16 @@ const LOG_FILE = LOG_DIR && path.join(LOG_DIR, `web-server-${PORT}.log`);
 if (LOG_DIR) fs.mkdirSync(LOG_DIR, { recursive: true });
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 export default defineConfig({
@@ -33,9 +42,7 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "retain-on-failure",
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
   webServer: {
     command: `rm -rf ${DATA_DIR} && ${LOG_FILE ? `node server.js 2>&1 >>'${LOG_FILE}' | tee -a '${LOG_FILE}' >&2` : "node server.js"}`,
     url: `http://localhost:${PORT}/healthz`,
@@ -61,7 +68,25 @@ export default defineConfig({
       MAIL_GATHER_SECONDS: "1",
       MAIL_POLL_SECONDS: "1",
       // Accounts signed up with these addresses become admins (each browser test uses its own).
-      ADMIN_EMAILS: ["forum", "blog", "a11y", "ui", "places", "colours", "moderate", "stories", "topics", "polish", "hidden", "counts", "actions", "return-375", "return-1280"].map((n) => `e2e-admin-${n}@example.com`).join(","),
+      ADMIN_EMAILS: [
+        "forum",
+        "blog",
+        "a11y",
+        "ui",
+        "places",
+        "colours",
+        "moderate",
+        "stories",
+        "topics",
+        "polish",
+        "hidden",
+        "counts",
+        "actions",
+        "return-375",
+        "return-1280",
+      ]
+        .map((n) => `e2e-admin-${n}@example.com`)
+        .join(","),
     },
   },
 });

@@ -45,7 +45,8 @@ const SHARED_PORT = Boolean(/** @type {{ sharedPort?: boolean } | null} */ (work
 // first; then no new connections are accepted; requests still running 7 s later are cut off; the
 // database gets 3 s to close. Whatever the database does, the process has exited 14 s after the
 // signal (the documented bound is 15 s).
-const SHUTDOWN_DELAY = process.env.SHUTDOWN_DELAY_SECONDS === undefined || process.env.SHUTDOWN_DELAY_SECONDS === "" ? 2 : Number(process.env.SHUTDOWN_DELAY_SECONDS);
+const SHUTDOWN_DELAY =
+  process.env.SHUTDOWN_DELAY_SECONDS === undefined || process.env.SHUTDOWN_DELAY_SECONDS === "" ? 2 : Number(process.env.SHUTDOWN_DELAY_SECONDS);
 if (!Number.isFinite(SHUTDOWN_DELAY) || SHUTDOWN_DELAY < 0 || SHUTDOWN_DELAY > 3) {
   processLog.fatal(`SHUTDOWN_DELAY_SECONDS must be a number of seconds from 0 to 3 (got "${process.env.SHUTDOWN_DELAY_SECONDS}").`);
   process.exit(1);

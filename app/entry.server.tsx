@@ -30,7 +30,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     if (outcome) outcome.databaseUnavailable = true;
     log.warn({ ...line, err: error }, "database unavailable");
   } else if (isRouteErrorResponse(error) && error.status < 500) log.warn({ ...line, status: error.status }, "request refused");
-  else if (error instanceof Error && /Aborting the action\.$/.test(error.message)) log.warn({ ...line, status: 400 }, "request refused: the form's origin does not match");
+  else if (error instanceof Error && /Aborting the action\.$/.test(error.message))
+    log.warn({ ...line, status: 400 }, "request refused: the form's origin does not match");
   else log.error({ ...line, err: error }, "request failed");
 };
 

@@ -1,16 +1,5 @@
 import * as React from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
@@ -61,7 +50,10 @@ function answerFor(request: Request, context: Readonly<RouterContextProvider>, r
     response.headers.set("Cache-Control", "no-store");
   } else if (outcome?.degraded) {
     response.headers.set("Cache-Control", "no-store");
-  } else if (response.headers.has("Set-Cookie") || !carriesNothingPersonal(request.method, request.headers.get("cookie"), request.headers.get("authorization"))) {
+  } else if (
+    response.headers.has("Set-Cookie") ||
+    !carriesNothingPersonal(request.method, request.headers.get("cookie"), request.headers.get("authorization"))
+  ) {
     response.headers.set("Cache-Control", "private, no-store");
   }
   return response;
@@ -72,9 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   return data({
     config: publicConfig(runtime.env),
-    viewer: viewer
-      ? { id: viewer.id, email: viewer.email, role: viewer.role, displayName: viewer.displayName, aal: viewer.aal }
-      : null,
+    viewer: viewer ? { id: viewer.id, email: viewer.email, role: viewer.role, displayName: viewer.displayName, aal: viewer.aal } : null,
     unread: viewer ? await runtime.unread.get(viewer.id) : null,
     sidebarOpen: readSidebarCookie(request.headers.get("cookie")),
     toast: await readToast(request),

@@ -205,7 +205,9 @@ export const blogPosts = pgTable(
   },
   (t) => [
     // Matches `where published order by created_at desc, id desc` (DESC means NULLS FIRST).
-    index("blog_posts_published_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`published`),
+    index("blog_posts_published_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`published`),
     index("blog_posts_author_idx").on(t.authorId),
     index("blog_posts_search_idx").using("gin", t.search),
   ],
@@ -366,10 +368,14 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_member_created_idx").on(t.memberId, t.createdAt, t.id),
-    index("notifications_unread_idx").on(t.memberId).where(sql`read_at is null`),
+    index("notifications_unread_idx")
+      .on(t.memberId)
+      .where(sql`read_at is null`),
     uniqueIndex("notifications_member_answer_kind_idx").on(t.memberId, t.answerId, t.kind),
     // Deleting a post clears its notices' link without reading the whole table.
-    index("notifications_post_idx").on(t.postId).where(sql`post_id is not null`),
+    index("notifications_post_idx")
+      .on(t.postId)
+      .where(sql`post_id is not null`),
   ],
 );
 
@@ -396,8 +402,12 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("mail_outbox_pending_idx").on(t.memberId, t.gatherKey).where(sql`state = 'pending'`),
-    index("mail_outbox_due_idx").on(t.dueAt).where(sql`state = 'pending'`),
+    uniqueIndex("mail_outbox_pending_idx")
+      .on(t.memberId, t.gatherKey)
+      .where(sql`state = 'pending'`),
+    index("mail_outbox_due_idx")
+      .on(t.dueAt)
+      .where(sql`state = 'pending'`),
     index("mail_outbox_sent_idx").on(t.memberId, t.gatherKey, t.sentAt),
   ],
 );
@@ -415,10 +425,7 @@ export const reports = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("reports_status_idx").on(t.status, t.createdAt),
-    index("reports_target_idx").on(t.targetType, t.targetId),
-  ],
+  (t) => [index("reports_status_idx").on(t.status, t.createdAt), index("reports_target_idx").on(t.targetType, t.targetId)],
 );
 
 export const cities = pgTable("cities", {

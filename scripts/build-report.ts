@@ -36,9 +36,7 @@ function readManifest(clientDir: string): Manifest {
   const files = fs.existsSync(assets) ? fs.readdirSync(assets).filter((f) => /^manifest-[\w-]+\.js$/.test(f)) : [];
   if (files.length === 0) throw new Error(`No React Router manifest in ${assets}: run \`react-router build\` first.`);
   // One build writes one manifest; if a folder holds several, the newest is the current one.
-  const newest = files
-    .map((f) => ({ f, t: fs.statSync(path.join(assets, f)).mtimeMs }))
-    .sort((a, b) => b.t - a.t)[0].f;
+  const newest = files.map((f) => ({ f, t: fs.statSync(path.join(assets, f)).mtimeMs })).sort((a, b) => b.t - a.t)[0].f;
   const text = fs.readFileSync(path.join(assets, newest), "utf8").trim();
   const json = text.replace(/^window\.__reactRouterManifest\s*=\s*/, "").replace(/;\s*$/, "");
   return JSON.parse(json) as Manifest;

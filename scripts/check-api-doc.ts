@@ -97,7 +97,10 @@ function main() {
       console.log(`ok    ${expected.padEnd(24)} ${title}`);
     } else {
       failed++;
-      const shown = body.replace(/"token":"[^"]+"/g, '"token":"…"').trim().slice(0, 400);
+      const shown = body
+        .replace(/"token":"[^"]+"/g, '"token":"…"')
+        .trim()
+        .slice(0, 400);
       console.log(`FAIL  expected ${expected}, got ${status || "no answer"}  ${title}\n      ${shown.replace(/\n/g, "\n      ")}`);
     }
   }

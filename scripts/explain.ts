@@ -96,6 +96,8 @@ console.log(`\n\nSummary (${total.toLocaleString("en-US")} visible questions)\n`
 const width = Math.max(...summary.map((s) => s.name.length));
 console.log(`${"page".padEnd(width)}  statements  db ms   sequential scans of big tables`);
 for (const s of summary) {
-  console.log(`${s.name.padEnd(width)}  ${String(s.statements).padStart(10)}  ${s.ms.toFixed(2).padStart(6)}  ${s.seqScans.length ? s.seqScans.join(", ") : "none"}`);
+  console.log(
+    `${s.name.padEnd(width)}  ${String(s.statements).padStart(10)}  ${s.ms.toFixed(2).padStart(6)}  ${s.seqScans.length ? s.seqScans.join(", ") : "none"}`,
+  );
 }
 await close();

@@ -147,13 +147,19 @@ export function createApp(runtime: Runtime) {
     // Already answered (the request deadline's 503): the late render has nothing more to say.
     if (res.writableEnded) return;
     const unavailable = isDatabaseUnavailable(error);
-    runtime.log[unavailable ? "warn" : "error"]({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: loggedPath(req.path), err: error }, unavailable ? "database unavailable" : "request failed");
+    runtime.log[unavailable ? "warn" : "error"](
+      { reqId: res.getHeader("X-Request-Id"), method: req.method, path: loggedPath(req.path), err: error },
+      unavailable ? "database unavailable" : "request failed",
+    );
     if (res.headersSent) return void res.destroy();
     if (unavailable) {
       res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
       res.setHeader("Cache-Control", "no-store");
     }
-    res.status(unavailable ? 503 : 500).type("text/plain").send(unavailable ? "Service temporarily unavailable. Please try again in a moment." : "Internal Server Error");
+    res
+      .status(unavailable ? 503 : 500)
+      .type("text/plain")
+      .send(unavailable ? "Service temporarily unavailable. Please try again in a moment." : "Internal Server Error");
   }) as express.ErrorRequestHandler);
 
   return app;

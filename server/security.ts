@@ -104,11 +104,13 @@ function refuse(req: Request, res: Response, status: number, title: string, mess
   if (status === 411 || status === 413) res.setHeader("Connection", "close");
   switch (req.accepts(["text/plain", "text/html", "application/json"])) {
     case "text/html":
-      res.type("html").send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
-          `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-          `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Return to Home</a></p></main></body></html>`,
-      );
+      res
+        .type("html")
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+            `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+            `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Return to Home</a></p></main></body></html>`,
+        );
       return;
     case "application/json":
       res.json({ message });

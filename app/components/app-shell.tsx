@@ -130,7 +130,11 @@ function NotificationsLink({ unread }: { unread: number }) {
       <Bell aria-hidden="true" className="size-5" />
       <span className="sr-only">{`Notifications, ${unread} unread`}</span>
       {unread > 0 ? (
-        <span aria-hidden="true" data-count={unread} className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-info px-1 text-center text-xs font-bold leading-5 text-info-foreground">
+        <span
+          aria-hidden="true"
+          data-count={unread}
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-info px-1 text-center text-xs font-bold leading-5 text-info-foreground"
+        >
           {unread}
         </span>
       ) : null}
@@ -166,7 +170,11 @@ function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number
             placeholder="Search"
             className="min-h-11 w-40 rounded-l-md border-2 border-input bg-background px-3 text-base focus-ring lg:w-56"
           />
-          <button type="submit" aria-label="Search" className="inline-flex size-11 shrink-0 items-center justify-center rounded-r-md border-2 border-l-0 border-input hover:bg-accent focus-ring">
+          <button
+            type="submit"
+            aria-label="Search"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-r-md border-2 border-l-0 border-input hover:bg-accent focus-ring"
+          >
             <Search aria-hidden="true" className="size-5" />
           </button>
         </form>
@@ -190,10 +198,7 @@ function NavigationProgress() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
-    <div
-      aria-hidden="true"
-      className={cn("fixed inset-x-0 top-0 z-50 h-1 bg-primary transition-opacity", busy ? "opacity-100 animate-pulse" : "opacity-0")}
-    />
+    <div aria-hidden="true" className={cn("fixed inset-x-0 top-0 z-50 h-1 bg-primary transition-opacity", busy ? "opacity-100 animate-pulse" : "opacity-0")} />
   );
 }
 

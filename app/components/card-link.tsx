@@ -7,10 +7,7 @@ import { cn } from "~/lib/cn";
 
 export function CardLink({ to, className, children }: { to: string; className?: string; children: React.ReactNode }) {
   return (
-    <Link
-      to={to}
-      className={cn("card-link", className)}
-    >
+    <Link to={to} className={cn("card-link", className)}>
       {children}
     </Link>
   );

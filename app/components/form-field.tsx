@@ -10,7 +10,13 @@ type Common = { id: string; label: string; error?: string; hint?: React.ReactNod
  * goes as soon as the member changes the field (it may be right now), and can come back from
  * the next submit; without JavaScript the server's error simply shows until then.
  */
-function Field({ id, label, error: given, hint, children }: Common & { children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode }) {
+function Field({
+  id,
+  label,
+  error: given,
+  hint,
+  children,
+}: Common & { children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode }) {
   const [edited, setEdited] = React.useState(false);
   const ref = React.useRef<HTMLDivElement>(null);
   React.useEffect(() => {

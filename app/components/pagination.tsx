@@ -3,7 +3,19 @@ import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
 /** `hrefFor` gives a page's address when the list has other choices to keep (a topic, an order). */
-export function Pagination({ page, pageCount, basePath, label, hrefFor }: { page: number; pageCount: number; basePath: string; label: string; hrefFor?: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  basePath,
+  label,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  basePath: string;
+  label: string;
+  hrefFor?: (page: number) => string;
+}) {
   if (pageCount <= 1) return null;
   const href = hrefFor ?? ((p: number) => (p === 1 ? basePath : `${basePath}?page=${p}`));
   const pages = [...new Set([1, page - 1, page, page + 1, pageCount])].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
@@ -21,7 +33,12 @@ export function Pagination({ page, pageCount, basePath, label, hrefFor }: { page
         {pages.map((p, i) => (
           <li key={p} className="flex items-center gap-2">
             {i > 0 && p - pages[i - 1] > 1 ? <span aria-hidden="true">…</span> : null}
-            <Link to={href(p)} aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`} className={cn(item, p === page ? "border-foreground bg-foreground text-background" : "hover:bg-accent")}>
+            <Link
+              to={href(p)}
+              aria-current={p === page ? "page" : undefined}
+              aria-label={`Page ${p}`}
+              className={cn(item, p === page ? "border-foreground bg-foreground text-background" : "hover:bg-accent")}
+            >
               {p}
             </Link>
           </li>

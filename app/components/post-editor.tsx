@@ -32,9 +32,37 @@ export function PostEditor({
     <Form method="post" className="grid gap-4">
       {errors.form ? <FormAlert title="Error">{errors.form}</FormAlert> : null}
       <TextField id="post-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={values?.title} error={errors.title} />
-      <TextField id="post-slug" label="Slug" name="slug" maxLength={100} pattern="[a-z0-9]+(-[a-z0-9]+)*" defaultValue={values?.slug} error={errors.slug} hint="The web address: /article/your-slug. Leave empty to make one from the title." />
-      <TextAreaField id="post-excerpt" label="Excerpt" name="excerpt" maxLength={300} rows={2} defaultValue={values?.excerpt} error={errors.excerpt} hint="Optional. Shown on the blog list and to search engines." />
-      <TextAreaField id="post-content" label="Content" name="content" required maxLength={LIMITS.storyMax} rows={14} defaultValue={values?.content} error={errors.content} hint={FORMATTING_HINT} />
+      <TextField
+        id="post-slug"
+        label="Slug"
+        name="slug"
+        maxLength={100}
+        pattern="[a-z0-9]+(-[a-z0-9]+)*"
+        defaultValue={values?.slug}
+        error={errors.slug}
+        hint="The web address: /article/your-slug. Leave empty to make one from the title."
+      />
+      <TextAreaField
+        id="post-excerpt"
+        label="Excerpt"
+        name="excerpt"
+        maxLength={300}
+        rows={2}
+        defaultValue={values?.excerpt}
+        error={errors.excerpt}
+        hint="Optional. Shown on the blog list and to search engines."
+      />
+      <TextAreaField
+        id="post-content"
+        label="Content"
+        name="content"
+        required
+        maxLength={LIMITS.storyMax}
+        rows={14}
+        defaultValue={values?.content}
+        error={errors.content}
+        hint={FORMATTING_HINT}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
           Preview

@@ -3,14 +3,7 @@
 import { LogOut, Settings, UserRound } from "~/components/icons";
 import { Link, useSubmit } from "react-router";
 import type { ShellViewer } from "~/lib/shell-viewer";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "./ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
 export default function UserMenu({ viewer }: { viewer: ShellViewer }) {
   const submit = useSubmit();

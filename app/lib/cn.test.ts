@@ -20,7 +20,13 @@ const CLASS = /^[a-z!\-[(][\w\-:/[\]().%!&>*=]*$/;
 const lists = new Set<string>();
 for (const file of sourceFiles(path.resolve(import.meta.dirname, ".."))) {
   for (const m of fs.readFileSync(file, "utf8").matchAll(/(?:className=|cn\(|\? |: |, |\w+: )"([^"]+)"/g)) {
-    if (m[1].trim().split(/\s+/).every((t) => CLASS.test(t))) lists.add(m[1]);
+    if (
+      m[1]
+        .trim()
+        .split(/\s+/)
+        .every((t) => CLASS.test(t))
+    )
+      lists.add(m[1]);
   }
 }
 const corpus = [...lists];

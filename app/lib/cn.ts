@@ -52,7 +52,10 @@ const RULES: [RegExp, string | ((m: RegExpExecArray) => string)][] = [
   [/^line-clamp-/, "line-clamp"],
   // `col-auto` and `col-span-*` set the same property (grid-column), as tailwind-merge groups them.
   [/^(col|row)-auto$/, (m) => `${m[1]}-span`],
-  [/^(grid-cols|grid-rows|col-span|row-span|col-start|col-end|underline-offset|accent|animate|duration|ease|transition|list|object|aspect|order|basis)(-|$)/, (m) => m[1]],
+  [
+    /^(grid-cols|grid-rows|col-span|row-span|col-start|col-end|underline-offset|accent|animate|duration|ease|transition|list|object|aspect|order|basis)(-|$)/,
+    (m) => m[1],
+  ],
   [/^font-(sans|serif|mono)$/, "font-family"],
   [/^outline(-(none|hidden|solid|dashed|dotted|double))?$/, "outline-style"],
   [/^outline-(\d+|\[.+\])$/, "outline-w"],
@@ -97,7 +100,16 @@ const COVERS: Record<string, string[]> = {
   "border-w-x": ["border-w-r", "border-w-l"],
   "border-w-y": ["border-w-t", "border-w-b"],
   rounded: ["rounded-t", "rounded-r", "rounded-b", "rounded-l", "rounded-s", "rounded-e", "rounded-tl", "rounded-tr", "rounded-br", "rounded-bl"],
-  "border-color": ["border-color-x", "border-color-y", "border-color-t", "border-color-r", "border-color-b", "border-color-l", "border-color-s", "border-color-e"],
+  "border-color": [
+    "border-color-x",
+    "border-color-y",
+    "border-color-t",
+    "border-color-r",
+    "border-color-b",
+    "border-color-l",
+    "border-color-s",
+    "border-color-e",
+  ],
   overflow: ["overflow-x", "overflow-y"],
   // A text size sets its line height too; flex: 1 sets grow, shrink and basis.
   "font-size": ["leading"],

@@ -24,7 +24,9 @@ export function passkeyMessage(error: ClientError, doing: "add" | "sign-in", hos
   }
   if (code === "PASSKEY_NOT_FOUND") return "This passkey is not linked to any account here. It may have been removed. Sign in with your email and password.";
   if (code === "SESSION_REQUIRED" || error.status === 401) {
-    return doing === "add" ? "Please sign in again before adding a passkey." : error.message || "That passkey could not be used. Try again, or sign in with your password.";
+    return doing === "add"
+      ? "Please sign in again before adding a passkey."
+      : error.message || "That passkey could not be used. Try again, or sign in with your password.";
   }
   return doing === "add" ? "The passkey could not be added. Please try again." : "That passkey could not be used. Try again, or sign in with your password.";
 }

@@ -90,11 +90,7 @@ const slug = z
 
 /** A slug that refers to an existing record (CSV page rows): the shape only. */
 const slugReference = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter the ${what} slug.`)
-    .regex(SLUG_RE, `The ${what} slug may only contain lowercase letters, digits and hyphens.`);
+  z.string().trim().min(1, `Enter the ${what} slug.`).regex(SLUG_RE, `The ${what} slug may only contain lowercase letters, digits and hyphens.`);
 
 const name = (what: string) =>
   z

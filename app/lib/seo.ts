@@ -35,8 +35,7 @@ export interface SeoInput {
 /** Reads the canonical base URL from the root loader's data. */
 export function siteUrlFrom(matches: readonly unknown[]): string {
   const root = matches.find((m) => (m as { id?: string } | undefined)?.id === "root") as
-    | { loaderData?: { config?: { siteUrl?: string } }; data?: { config?: { siteUrl?: string } } }
-    | undefined;
+    { loaderData?: { config?: { siteUrl?: string } }; data?: { config?: { siteUrl?: string } } } | undefined;
   return root?.loaderData?.config?.siteUrl ?? root?.data?.config?.siteUrl ?? "http://localhost:3000";
 }
 

@@ -61,11 +61,7 @@ export const rowIdField = z.coerce.number().int().positive().max(MAX_ROW_ID);
 export const SUBMISSION_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const SUBMISSION_KEY_RULE = "submissionKey must be 1 to 64 letters, digits, '-' or '_'.";
 
-const submissionKeyField = z
-  .string()
-  .regex(SUBMISSION_KEY_PATTERN)
-  .optional()
-  .catch(undefined);
+const submissionKeyField = z.string().regex(SUBMISSION_KEY_PATTERN).optional().catch(undefined);
 
 export const emailField = z
   .string({ error: "Email is required" })

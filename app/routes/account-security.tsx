@@ -17,8 +17,7 @@ import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account-security";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteUrlFrom(matches), { title: "Sign-in and security", path: "/account/security", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Sign-in and security", path: "/account/security", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
@@ -40,9 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 async function confirmForPasskey(runtime: Runtime, request: Request, viewer: { id: string; sessionId: string }, form: FormData) {
   const intent = "passkey-confirm";
   const secret = String(form.get("secret") ?? "").slice(0, LIMITS.passwordMax + 1);
-  const name = String(form.get("name") ?? "").trim().slice(0, PASSKEY_NAME_MAX);
-  if (!name) return data({ intent, error: null, passkeyError: "Give the passkey a name, such as 'My phone', so you can tell your passkeys apart." }, { status: 400 });
-  if (!secret) return data({ intent, error: null, passkeyError: "Enter your password (or, without one, a code from your authenticator app) to add a passkey." }, { status: 400 });
+  const name = String(form.get("name") ?? "")
+    .trim()
+    .slice(0, PASSKEY_NAME_MAX);
+  if (!name)
+    return data({ intent, error: null, passkeyError: "Give the passkey a name, such as 'My phone', so you can tell your passkeys apart." }, { status: 400 });
+  if (!secret)
+    return data(
+      { intent, error: null, passkeyError: "Enter your password (or, without one, a code from your authenticator app) to add a passkey." },
+      { status: 400 },
+    );
   try {
     await runtime.limiter.consume("reauth", viewer.id);
   } catch (error) {
@@ -77,7 +83,10 @@ async function confirmForPasskey(runtime: Runtime, request: Request, viewer: { i
 async function passkeyAction(runtime: Runtime, request: Request, intent: string, form: FormData) {
   const id = String(form.get("id") ?? "").slice(0, 200);
   if (intent === "passkey-add") {
-    return data({ intent, error: null, passkeyError: "Adding a passkey needs JavaScript, because your browser creates the passkey. Turn JavaScript on and try again." }, { status: 400 });
+    return data(
+      { intent, error: null, passkeyError: "Adding a passkey needs JavaScript, because your browser creates the passkey. Turn JavaScript on and try again." },
+      { status: 400 },
+    );
   }
   if (intent === "passkey-rename") {
     const name = String(form.get("name") ?? "").trim();
@@ -85,11 +94,23 @@ async function passkeyAction(runtime: Runtime, request: Request, intent: string,
       return data({ intent, error: null, passkeyError: `Give the passkey a name of 1 to ${PASSKEY_NAME_MAX} characters.` }, { status: 400 });
     }
     const result = await callAuth(runtime, request, "/passkey/update-passkey", { id, name });
-    if (!result.ok) return data({ intent, error: null, passkeyError: result.status === 429 ? authMessage(result) : "That passkey could not be renamed. Reload the page and try again." }, { status: 400 });
+    if (!result.ok)
+      return data(
+        {
+          intent,
+          error: null,
+          passkeyError: result.status === 429 ? authMessage(result) : "That passkey could not be renamed. Reload the page and try again.",
+        },
+        { status: 400 },
+      );
     return redirectWithToast("/account/security", { title: "Passkey renamed", description: `It is now called '${name}'.` }, cookieHeaders(result.cookies));
   }
   const result = await callAuth(runtime, request, "/passkey/delete-passkey", { id });
-  if (!result.ok) return data({ intent, error: null, passkeyError: result.status === 429 ? authMessage(result) : "That passkey could not be removed. Reload the page and try again." }, { status: 400 });
+  if (!result.ok)
+    return data(
+      { intent, error: null, passkeyError: result.status === 429 ? authMessage(result) : "That passkey could not be removed. Reload the page and try again." },
+      { status: 400 },
+    );
   return redirectWithToast("/account/security", { title: "Passkey removed", description: "You can no longer sign in with it." }, cookieHeaders(result.cookies));
 }
 
@@ -108,7 +129,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "passkey-confirm") return confirmForPasskey(runtime, request, viewer, form);
   if (intent.startsWith("passkey-")) return passkeyAction(runtime, request, intent, form);
   if (isSessionIntent(intent)) {
-    const said = await endSessions(runtime.db, viewer, intent, { sessionId: String(form.get("sessionId") ?? ""), removePasskeys: form.get("removePasskeys") === "true" });
+    const said = await endSessions(runtime.db, viewer, intent, {
+      sessionId: String(form.get("sessionId") ?? ""),
+      removePasskeys: form.get("removePasskeys") === "true",
+    });
     return { intent, error: null, toast: { id: crypto.randomUUID(), ...said } };
   }
 
@@ -120,15 +144,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "verify") {
     const code = String(form.get("code") ?? "").replace(/\s+/g, "");
     const totpURI = String(form.get("totpURI") ?? "");
-    const backupCodes = String(form.get("backupCodes") ?? "").split(",").filter(Boolean).slice(0, 20);
+    const backupCodes = String(form.get("backupCodes") ?? "")
+      .split(",")
+      .filter(Boolean)
+      .slice(0, 20);
     const again = totpURI.startsWith("otpauth://") ? await enrolment(totpURI, backupCodes) : undefined;
     if (!/^\d{6}$/.test(code)) return data({ intent, error: "Enter the 6-digit code from your authenticator app", enrolment: again }, { status: 400 });
     const result = await callAuth(runtime, request, "/two-factor/verify-totp", { code });
     if (!result.ok) {
-      const message = result.status === 429 || result.body.code === "TOTP_CODE_USED" ? authMessage(result) : "That code did not work. Check the time on your phone and try again.";
+      const message =
+        result.status === 429 || result.body.code === "TOTP_CODE_USED"
+          ? authMessage(result)
+          : "That code did not work. Check the time on your phone and try again.";
       return data({ intent, error: message, enrolment: again }, { status: 400 });
     }
-    return redirectWithToast("/account/security", { title: "Two-step verification is on", description: "You will be asked for a code when you sign in." }, cookieHeaders(result.cookies));
+    return redirectWithToast(
+      "/account/security",
+      { title: "Two-step verification is on", description: "You will be asked for a code when you sign in." },
+      cookieHeaders(result.cookies),
+    );
   }
   if (intent === "disable") {
     const result = await callAuth(runtime, request, "/two-factor/disable", { password });
@@ -167,7 +201,12 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h1 className="text-3xl font-bold">Sign-in and security</h1>
-      <PasskeyManager passkeys={loaderData.passkeys} reauth={loaderData.reauth} error={result?.passkeyError} signedInWithPasskey={loaderData.aal === "aal2" && !loaderData.enabled} />
+      <PasskeyManager
+        passkeys={loaderData.passkeys}
+        reauth={loaderData.reauth}
+        error={result?.passkeyError}
+        signedInWithPasskey={loaderData.aal === "aal2" && !loaderData.enabled}
+      />
       <TwoStepSection
         enabled={loaderData.enabled}
         aal={loaderData.aal}

@@ -61,7 +61,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = storySchema.safeParse({ title: form.get("title"), content: form.get("content") });
   if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) as Errors, values, confirmWithdraw: false, preview: null }, { status: 400 });
   if (intent === "preview") {
-    if (!(await stillPending())) return gone({ form: "This story is no longer waiting for review: an editor may have published it, so it can no longer be changed here. Your text is below." });
+    if (!(await stillPending()))
+      return gone({
+        form: "This story is no longer waiting for review: an editor may have published it, so it can no longer be changed here. Your text is below.",
+      });
     const preview = await previewHtml(runtime.limiter, viewer.id, parsed.data.content);
     if (!preview.ok) return data({ intent, errors: { content: preview.message } as Errors, values, confirmWithdraw: false, preview: null }, { status: 429 });
     return { intent, errors: {} as Errors, values, confirmWithdraw: false, preview: { title: parsed.data.title, html: preview.html } };
@@ -69,7 +72,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = await updatePendingStory(db, viewer.id, id, parsed.data);
   if (!saved) {
     // The text stays in the form, so nothing the member wrote is lost.
-    return gone({ form: "This story is no longer waiting for review: an editor may have published it, so it can no longer be changed here. Your text is below." });
+    return gone({
+      form: "This story is no longer waiting for review: an editor may have published it, so it can no longer be changed here. Your text is below.",
+    });
   }
   return redirectWithToast("/account", { title: "Story saved", description: "An editor will review the new version." });
 }
@@ -120,7 +125,17 @@ export default function AccountStory({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="grid gap-4">
             {errors.form ? <FormAlert title="Error">{errors.form}</FormAlert> : null}
             <TextField id="story-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={values.title} error={errors.title} />
-            <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={10} defaultValue={values.content} error={errors.content} hint={FORMATTING_HINT} />
+            <TextAreaField
+              id="story-content"
+              label="Your story"
+              name="content"
+              required
+              maxLength={LIMITS.storyMax}
+              rows={10}
+              defaultValue={values.content}
+              error={errors.content}
+              hint={FORMATTING_HINT}
+            />
             <div className="flex flex-wrap gap-3">
               <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
                 Preview changes

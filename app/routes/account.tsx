@@ -1,9 +1,8 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { DangerZone } from "~/components/danger-zone";
 import { FormAlert, TextField } from "~/components/form-field";
+import { DeleteAccountCard } from "~/components/account/delete-account-card";
 import { EMAIL_OPTIONS, EmailNotificationsCard } from "~/components/account/email-notifications-card";
-import { RelativeTime } from "~/components/relative-time";
-import { Badge } from "~/components/ui/badge";
+import { YourStoriesCard } from "~/components/account/your-stories-card";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -16,23 +15,18 @@ import { displayNameProblem, passwordProblem } from "~/server/account-policy.ser
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
 import { profileSettings, setPublicProfile } from "~/server/profiles.server";
-import { EMAIL_CHOICES, emailChoice, setEmailChoice, type EmailChoice } from "~/server/email/outbox.server";
+import { EMAIL_CHOICES, emailChoice, setEmailChoice, type EmailChoice } from "~/server/email/choice.server";
 import { endSessions } from "~/server/member-sessions.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteUrlFrom(matches), { title: "Your account", path: "/account", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Your account", path: "/account", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { db } = context.get(runtimeContext);
-  const [stories, profile, emails] = await Promise.all([
-    memberStories(db, viewer.id),
-    profileSettings(db, viewer.id),
-    emailChoice(db, viewer.id),
-  ]);
+  const [stories, profile, emails] = await Promise.all([memberStories(db, viewer.id), profileSettings(db, viewer.id), emailChoice(db, viewer.id)]);
   return {
     email: viewer.email,
     displayName: viewer.displayName,
@@ -71,7 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return {
         intent,
         errors: {},
-        toast: on ? toast("Public profile on", "Your name now links to your questions and answers.") : toast("Public profile off", "Your name no longer links anywhere."),
+        toast: on
+          ? toast("Public profile on", "Your name now links to your questions and answers.")
+          : toast("Public profile off", "Your name no longer links anywhere."),
       };
     }
     case "email-notifications": {
@@ -81,7 +77,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       await setEmailChoice(db, viewer.id, choice as EmailChoice);
       const chosen = EMAIL_OPTIONS.find((o) => o.value === choice)!;
-      return { intent, errors: {}, toast: toast("Email settings saved", choice === "never" ? "You will get no notification emails." : `Notification emails: ${chosen.label.toLowerCase()}.`) };
+      return {
+        intent,
+        errors: {},
+        toast: toast(
+          "Email settings saved",
+          choice === "never" ? "You will get no notification emails." : `Notification emails: ${chosen.label.toLowerCase()}.`,
+        ),
+      };
     }
     case "change-password": {
       const next = newPasswordField.safeParse(form.get("newPassword"));
@@ -97,11 +100,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         const message = result.status === 429 ? authMessage(result) : "Your current password is not correct.";
         return data({ intent, errors: { currentPassword: message } }, { status: 400 });
       }
-      return redirectWithToast("/account", { title: "Password changed", description: "Your other sessions have been signed out." }, cookieHeaders(result.cookies));
+      return redirectWithToast(
+        "/account",
+        { title: "Password changed", description: "Your other sessions have been signed out." },
+        cookieHeaders(result.cookies),
+      );
     }
     case "revoke-session":
     case "revoke-others": {
-      const said = await endSessions(db, viewer, intent, { sessionId: String(form.get("sessionId") ?? ""), removePasskeys: form.get("removePasskeys") === "true" });
+      const said = await endSessions(db, viewer, intent, {
+        sessionId: String(form.get("sessionId") ?? ""),
+        removePasskeys: form.get("removePasskeys") === "true",
+      });
       return { intent, errors: {}, toast: toast(said.title, said.description) };
     }
     case "delete-account": {
@@ -117,7 +127,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const headers = new Headers();
       headers.append("Set-Cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
       headers.append("Set-Cookie", "__Secure-better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
-      return redirectWithToast("/", { title: "Account deleted", description: content === "keep" ? "Your posts remain, shown as Anonymous." : "Your account and your posts have been deleted." }, headers);
+      return redirectWithToast(
+        "/",
+        {
+          title: "Account deleted",
+          description: content === "keep" ? "Your posts remain, shown as Anonymous." : "Your account and your posts have been deleted.",
+        },
+        headers,
+      );
     }
     default:
       throw redirect("/account");
@@ -158,7 +175,17 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <CardContent>
           <Form method="post" className="grid gap-4 sm:max-w-sm">
             <input type="hidden" name="intent" value="display-name" />
-            <TextField key={savedNameKey(result)} id="display-name" label="Display name" name="displayName" required maxLength={LIMITS.displayNameMax} defaultValue={loaderData.displayName ?? ""} autoComplete="nickname" error={errors("display-name").displayName} />
+            <TextField
+              key={savedNameKey(result)}
+              id="display-name"
+              label="Display name"
+              name="displayName"
+              required
+              maxLength={LIMITS.displayNameMax}
+              defaultValue={loaderData.displayName ?? ""}
+              autoComplete="nickname"
+              error={errors("display-name").displayName}
+            />
             <Button type="submit" disabled={busy("display-name")}>
               {busy("display-name") ? "Saving..." : "Save display name"}
             </Button>
@@ -169,7 +196,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <Card>
         <CardHeader>
           <CardTitle>Public profile</CardTitle>
-          <CardDescription>Off unless you turn it on. It shows your display name, the month you joined, and the questions and answers readers can see. Search engines are asked not to list it.</CardDescription>
+          <CardDescription>
+            Off unless you turn it on. It shows your display name, the month you joined, and the questions and answers readers can see. Search engines are asked
+            not to list it.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           {errors("public-profile").form ? <FormAlert title="Error">{errors("public-profile").form}</FormAlert> : null}
@@ -204,40 +234,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         busy={busy("email-notifications")}
       />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Your stories</CardTitle>
-          <CardDescription>Stories you share wait for an editor before they appear on the blog.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {loaderData.stories.length === 0 ? (
-            <p>
-              You have not shared a story yet.{" "}
-              <Link to="/blog#share-story" className="underline">
-                Share your story
-              </Link>
-            </p>
-          ) : (
-            <ul className="grid gap-2">
-              {loaderData.stories.map((s) => (
-                <li key={s.id} className="flex flex-wrap items-center gap-2">
-                  {s.published ? (
-                    <Link to={`/article/${s.slug}`} className="underline">
-                      {s.title}
-                    </Link>
-                  ) : (
-                    <Link to={`/account/stories/${s.id}`} className="inline-flex min-h-11 items-center underline">
-                      {s.title}
-                    </Link>
-                  )}
-                  <Badge variant={s.published ? "success" : "secondary"}>{s.published ? "Published" : s.returned ? "Returned with a note" : "Waiting for review"}</Badge>
-                  <RelativeTime date={s.createdAt} className="text-sm text-muted-foreground" />
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <YourStoriesCard stories={loaderData.stories} />
 
       <Card>
         <CardHeader>
@@ -254,8 +251,27 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="grid gap-4 sm:max-w-sm">
             <h3 className="text-lg font-semibold">Change password</h3>
             <input type="hidden" name="intent" value="change-password" />
-            <TextField id="current-password" label="Current password" name="currentPassword" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={errors("change-password").currentPassword} />
-            <TextField id="new-password" label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} error={errors("change-password").newPassword} />
+            <TextField
+              id="current-password"
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={LIMITS.passwordMax}
+              error={errors("change-password").currentPassword}
+            />
+            <TextField
+              id="new-password"
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={LIMITS.passwordMin}
+              maxLength={LIMITS.passwordMax}
+              error={errors("change-password").newPassword}
+            />
             <Button type="submit" disabled={busy("change-password")}>
               {busy("change-password") ? "Changing..." : "Change password"}
             </Button>
@@ -281,31 +297,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      <DangerZone id="delete-account-heading" title="Delete my account" description="This cannot be undone.">
-        <div>
-          <Form method="post" className="grid gap-4 sm:max-w-md">
-            <input type="hidden" name="intent" value="delete-account" />
-            <fieldset className="grid gap-2" aria-describedby={errors("delete-account").content ? "delete-content-error" : undefined}>
-              <legend className="font-medium">What should happen to your questions, answers and stories?</legend>
-              <label className="flex min-h-11 items-center gap-3">
-                <input type="radio" name="content" value="keep" required className="size-5" /> Keep them, shown as &lsquo;Anonymous&rsquo;
-              </label>
-              <label className="flex min-h-11 items-center gap-3">
-                <input type="radio" name="content" value="delete" required className="size-5" /> Delete them too
-              </label>
-              {errors("delete-account").content ? (
-                <p id="delete-content-error" role="alert" className="font-medium text-destructive">
-                  {errors("delete-account").content}
-                </p>
-              ) : null}
-            </fieldset>
-            <TextField id="delete-password" label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={LIMITS.passwordMax} error={errors("delete-account").password} />
-            <Button type="submit" variant="destructive" disabled={busy("delete-account")}>
-              {busy("delete-account") ? "Deleting..." : "Delete my account"}
-            </Button>
-          </Form>
-        </div>
-      </DangerZone>
+      <DeleteAccountCard errors={errors("delete-account")} busy={busy("delete-account")} />
     </div>
   );
 }

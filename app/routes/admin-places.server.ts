@@ -212,10 +212,7 @@ export async function importIntent({ db, form }: Intent, log: Runtime["log"]) {
       { status: 503 },
     );
   }
-  log.info(
-    { kind, stored: report.stored, rows: report.totalRows, rejected: report.rejectedCount, ms: report.ms },
-    "csv import",
-  );
+  log.info({ kind, stored: report.stored, rows: report.totalRows, rejected: report.rejectedCount, ms: report.ms }, "csv import");
   return data({ intent, report, errors: {} as FieldErrors }, { status: report.stored ? 200 : 400 });
 }
 

@@ -2,7 +2,8 @@
 // Tabs are `?tab=cities|services|pages|import`; every form posts here with an `intent`.
 import * as React from "react";
 import { data, Link, useNavigation } from "react-router";
-import { CityForm, PageEditor, ServiceForm } from "~/components/places/admin-forms";
+import { CityForm, ServiceForm } from "~/components/places/admin-forms";
+import { PageEditor } from "~/components/places/page-editor";
 import { CityTable, PageRecordTable, ServiceTable } from "~/components/places/admin-lists";
 import { CsvImportPanel } from "~/components/places/csv-import-panel";
 import { useToast } from "~/components/ui/toast";
@@ -35,8 +36,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteUrlFrom(matches), { title: "Cities, services and local pages", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Cities, services and local pages", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
@@ -48,10 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, log } = context.get(runtimeContext);
   const form = await readFormData(request, MAX_IMPORT_BYTES + 256 * 1024);
   if (!form) {
-    return data(
-      { intent: "import" as const, report: unreadReport(), errors: {} as FieldErrors },
-      { status: 413 },
-    );
+    return data({ intent: "import" as const, report: unreadReport(), errors: {} as FieldErrors }, { status: 413 });
   }
   const intent = String(form.get("intent") ?? "");
   const args = { db, request, form };
@@ -109,15 +106,21 @@ export default function AdminPlacesPage({ loaderData, actionData }: Route.Compon
     if (actionData?.intent !== "import" || !actionData.report) return;
     const r = actionData.report;
     if (r.stored) {
-      toast({ title: "Import complete", description: `${countOf(r.accepted, "row")} imported (${r.inserted.toLocaleString("en-US")} new, ${r.updated.toLocaleString("en-US")} updated).` });
+      toast({
+        title: "Import complete",
+        description: `${countOf(r.accepted, "row")} imported (${r.inserted.toLocaleString("en-US")} new, ${r.updated.toLocaleString("en-US")} updated).`,
+      });
     } else {
-      toast({ title: "Nothing was imported", description: r.fileError ?? `${countOf(r.rejectedCount, "row")} ${r.rejectedCount === 1 ? "was" : "were"} rejected.`, variant: "destructive" });
+      toast({
+        title: "Nothing was imported",
+        description: r.fileError ?? `${countOf(r.rejectedCount, "row")} ${r.rejectedCount === 1 ? "was" : "were"} rejected.`,
+        variant: "destructive",
+      });
     }
   }, [actionData, toast]);
 
   const errorsFor = (intent: string) => (actionData && actionData.intent === intent ? actionData.errors : undefined);
-  const valuesFor = (intent: string) =>
-    actionData && actionData.intent === intent && "values" in actionData ? (actionData.values as Values) : undefined;
+  const valuesFor = (intent: string) => (actionData && actionData.intent === intent && "values" in actionData ? (actionData.values as Values) : undefined);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -128,8 +131,8 @@ export default function AdminPlacesPage({ loaderData, actionData }: Route.Compon
       </p>
       <h1 className="text-3xl font-bold">Cities, services and local pages</h1>
       <p className="mt-2 max-w-3xl text-muted-foreground">
-        Each active city and active service has a public page at /city/service. A page shows its own record when there is one,
-        and generated default content otherwise.
+        Each active city and active service has a public page at /city/service. A page shows its own record when there is one, and generated default content
+        otherwise.
       </p>
       <TabNav current={loaderData.tab} />
 

@@ -46,14 +46,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const parsed = returnNoteSchema.safeParse({ note: form.get("note") });
     if (!parsed.success) return data({ values: null, errors: {}, preview: null, returnNote: { note, error: fieldErrors(parsed.error).note } }, { status: 400 });
     if (!(await returnStory(runtime.db, id, editor.id, parsed.data.note))) {
-      return data({ values: null, errors: {}, preview: null, returnNote: { note, error: "Only a member's story that is not published can be returned." } }, { status: 409 });
+      return data(
+        { values: null, errors: {}, preview: null, returnNote: { note, error: "Only a member's story that is not published can be returned." } },
+        { status: 409 },
+      );
     }
     return redirectWithToast(`/admin/posts/${id}`, { title: "Story returned", description: "Its author has been told and can change it." });
   }
   if (intent === "publish" || intent === "unpublish") {
     const row = intent === "publish" ? await publishPost(runtime.db, id, editor.id) : await setPublished(runtime.db, id, false);
     if (!row) throw data(null, { status: 404 });
-    return redirectWithToast(`/admin/posts/${id}`, { title: intent === "publish" ? "Post published" : "Post unpublished", description: intent === "publish" ? `Live at /article/${row.slug}` : "It is no longer visible to readers." });
+    return redirectWithToast(`/admin/posts/${id}`, {
+      title: intent === "publish" ? "Post published" : "Post unpublished",
+      description: intent === "publish" ? `Live at /article/${row.slug}` : "It is no longer visible to readers.",
+    });
   }
   if (intent === "delete") {
     await declinePost(runtime.db, id, editor.id);
@@ -128,7 +134,11 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         </details>
         {author?.canReturn ? <ReturnStoryForm note={returned?.note} error={returned?.error} busy={busy} /> : null}
       </div>
-      {result?.preview ? <PostPreview title={result.preview.title} html={result.preview.html} /> : <PostPreview title={post.title} html={post.contentHtml} label={post.published ? "As published" : "As it would be published"} />}
+      {result?.preview ? (
+        <PostPreview title={result.preview.title} html={result.preview.html} />
+      ) : (
+        <PostPreview title={post.title} html={post.contentHtml} label={post.published ? "As published" : "As it would be published"} />
+      )}
       <PostEditor values={result?.values ?? post} errors={result?.errors} busy={busy} submitLabel="Save changes" showPublish={!post.published} />
     </div>
   );

@@ -17,7 +17,17 @@ export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
   const posts = await listForEditors(context.get(runtimeContext).db);
-  return { posts: posts.map((p) => ({ id: p.id, title: p.title, slug: p.slug, published: p.published, returned: p.returned, author: p.authorName ?? COMMUNITY_AUTHOR, createdAt: p.createdAt })) };
+  return {
+    posts: posts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      slug: p.slug,
+      published: p.published,
+      returned: p.returned,
+      author: p.authorName ?? COMMUNITY_AUTHOR,
+      createdAt: p.createdAt,
+    })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { values, errors: {}, preview: { title: parsed.data.title, html: preview.html } };
   }
   try {
-    const post = await createPost(runtime.db, { ...parsed.data, slug: parsed.data.slug || undefined, authorId: editor.id, published: intent === "save-publish" });
+    const post = await createPost(runtime.db, {
+      ...parsed.data,
+      slug: parsed.data.slug || undefined,
+      authorId: editor.id,
+      published: intent === "save-publish",
+    });
     return redirectWithToast(`/admin/posts/${post.id}`, { title: intent === "save-publish" ? "Post published" : "Draft saved" });
   } catch (error) {
     if (error instanceof SlugTakenError) return data({ values, errors: { slug: "That slug is already used by another post" }, preview: null }, { status: 400 });
@@ -63,7 +78,9 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
               <Link to={`/admin/posts/${p.id}`} className="min-h-11 wrap-anywhere py-2 font-medium underline">
                 {p.title}
               </Link>
-              <Badge variant={p.published ? "success" : "secondary"}>{p.published ? "Published" : p.returned ? "Returned to the author" : "Waiting for review"}</Badge>
+              <Badge variant={p.published ? "success" : "secondary"}>
+                {p.published ? "Published" : p.returned ? "Returned to the author" : "Waiting for review"}
+              </Badge>
               <span className="text-sm text-muted-foreground">
                 {p.author} · <RelativeTime date={p.createdAt} />
               </span>

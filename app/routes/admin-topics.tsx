@@ -59,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!parsed.success) return failed(400, fieldErrors(parsed.error), values);
         try {
           const topic = intent === "create" ? await createTopic(db, parsed.data) : await updateTopic(db, id!, parsed.data);
-          return redirectWithToast("/admin/topics", { title: intent === "create" ? "Topic added" : "Topic saved", description: `${topic.name}: /forum/topics/${topic.slug}` });
+          return redirectWithToast("/admin/topics", {
+            title: intent === "create" ? "Topic added" : "Topic saved",
+            description: `${topic.name}: /forum/topics/${topic.slug}`,
+          });
         } catch (error) {
           if (error instanceof TopicSlugTakenError) return failed(400, { slug: SLUG_TAKEN }, values);
           if (error instanceof TopicSlugMissingError) return failed(400, { slug: SLUG_MISSING }, values);
@@ -174,7 +177,11 @@ function TopicItem({ topic, first, last, result }: { topic: Topic; first: boolea
               <Form method="post" className="mt-2 grid w-full gap-3">
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="id" value={topic.id} />
-                <TopicFields idPrefix={`topic-${topic.id}`} values={editing && mine?.values ? mine.values : topic} errors={editing ? mine?.errors : undefined} />
+                <TopicFields
+                  idPrefix={`topic-${topic.id}`}
+                  values={editing && mine?.values ? mine.values : topic}
+                  errors={editing ? mine?.errors : undefined}
+                />
                 <Button type="submit" className="w-fit">
                   Save topic
                 </Button>

@@ -35,10 +35,34 @@ function Waiting({ n, one, many }: { n: number; one: string; many: string }) {
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { reports, stories } = loaderData.waiting;
   const sections = [
-    { to: "/admin/reports", title: "Reports", text: "Review reported questions and answers: hide, restore or dismiss.", role: "moderator", waiting: <Waiting n={reports} one="report waiting" many="reports waiting" /> },
-    { to: "/admin/posts", title: "Blog posts and stories", text: "Write, edit, publish and unpublish posts; review members' stories.", role: "admin", waiting: <Waiting n={stories} one="story to review" many="stories to review" /> },
-    { to: "/admin/topics", title: "Forum topics", text: "Add, rename, describe, reorder and delete the topics members file questions under.", role: "admin", waiting: null },
-    { to: "/admin/places", title: "Cities and services", text: "Manage city and service landing pages, and import them from CSV.", role: "admin", waiting: null },
+    {
+      to: "/admin/reports",
+      title: "Reports",
+      text: "Review reported questions and answers: hide, restore or dismiss.",
+      role: "moderator",
+      waiting: <Waiting n={reports} one="report waiting" many="reports waiting" />,
+    },
+    {
+      to: "/admin/posts",
+      title: "Blog posts and stories",
+      text: "Write, edit, publish and unpublish posts; review members' stories.",
+      role: "admin",
+      waiting: <Waiting n={stories} one="story to review" many="stories to review" />,
+    },
+    {
+      to: "/admin/topics",
+      title: "Forum topics",
+      text: "Add, rename, describe, reorder and delete the topics members file questions under.",
+      role: "admin",
+      waiting: null,
+    },
+    {
+      to: "/admin/places",
+      title: "Cities and services",
+      text: "Manage city and service landing pages, and import them from CSV.",
+      role: "admin",
+      waiting: null,
+    },
   ].filter((s) => s.role === "moderator" || loaderData.role === "admin");
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">

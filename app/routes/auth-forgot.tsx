@@ -9,8 +9,7 @@ import { authMessage, callAuth, failureStatus } from "~/server/auth-calls.server
 import { runtimeContext } from "~/server/context";
 import type { Route } from "./+types/auth-forgot";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteUrlFrom(matches), { title: "Forgot your password?", path: "/auth/forgot", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Forgot your password?", path: "/auth/forgot", noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
@@ -46,7 +45,17 @@ export default function ForgotPassword() {
             </FormAlert>
           ) : (
             <Form method="post" className="grid gap-4">
-              <TextField id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required maxLength={LIMITS.emailMax} defaultValue={result?.email} error={result?.error ?? undefined} />
+              <TextField
+                id="forgot-email"
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={LIMITS.emailMax}
+                defaultValue={result?.email}
+                error={result?.error ?? undefined}
+              />
               <Button type="submit" disabled={busy}>
                 {busy ? "Sending..." : "Send reset link"}
               </Button>

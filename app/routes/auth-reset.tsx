@@ -13,8 +13,7 @@ import type { Runtime } from "~/server/runtime.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth-reset";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteUrlFrom(matches), { title: "Choose a new password", path: "/auth/reset", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Choose a new password", path: "/auth/reset", noindex: true });
 
 // The page's address holds the reset token: no cache, shared or the browser's own, may keep it.
 export function headers() {
@@ -43,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = removePasskeys && /^[A-Za-z0-9_-]{10,200}$/.test(token) ? await resetLinkOwner(runtime, token) : null;
   const result = await callAuth(runtime, request, "/reset-password", { newPassword: parsed.data, token });
   if (!result.ok) {
-    const message = result.status === 429 || result.status === 503 ? authMessage(result) : "This reset link is invalid or has expired. Please ask for a new one.";
+    const message =
+      result.status === 429 || result.status === 503 ? authMessage(result) : "This reset link is invalid or has expired. Please ask for a new one.";
     return data({ error: message }, { status: failureStatus(result) });
   }
   const removed = owner ? await removeAllPasskeys(runtime.db, owner) : 0;
@@ -77,8 +77,26 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             <Form method="post" className="grid gap-4">
               {result?.error ? <FormAlert title="Error">{result.error}</FormAlert> : null}
               <input type="hidden" name="token" value={loaderData.token} />
-              <TextField id="reset-password" label="New password" name="password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} />
-              <TextField id="reset-confirm" label="Confirm new password" name="confirm" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} />
+              <TextField
+                id="reset-password"
+                label="New password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={LIMITS.passwordMin}
+                maxLength={LIMITS.passwordMax}
+              />
+              <TextField
+                id="reset-confirm"
+                label="Confirm new password"
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={LIMITS.passwordMin}
+                maxLength={LIMITS.passwordMax}
+              />
               <label htmlFor="reset-remove-passkeys" className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-3 text-base">
                 <input id="reset-remove-passkeys" name="removePasskeys" type="checkbox" value="true" className="size-6 accent-primary" />
                 Also remove all passkeys from my account

@@ -10,8 +10,7 @@ import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth-two-factor";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteUrlFrom(matches), { title: "Two-step verification", path: "/auth/two-factor", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Two-step verification", path: "/auth/two-factor", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (getViewer(context)) throw redirect("/");
@@ -26,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
   const valid = method === "totp" ? /^\d{6}$/.test(code) : /^[A-Za-z0-9-]{6,40}$/.test(code);
   if (!valid) {
-    return data({ method, error: method === "totp" ? "Enter the 6-digit code from your authenticator app" : "Enter one of your backup codes" }, { status: 400 });
+    return data(
+      { method, error: method === "totp" ? "Enter the 6-digit code from your authenticator app" : "Enter one of your backup codes" },
+      { status: 400 },
+    );
   }
   const path = method === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
   const result = await callAuth(runtime, request, path, { code });
@@ -57,7 +59,17 @@ export default function TwoFactorChallenge({ loaderData }: Route.ComponentProps)
           <Form method="post" className="grid gap-4">
             <input type="hidden" name="method" value="totp" />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <TextField id="totp-code" label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required autoFocus />
+            <TextField
+              id="totp-code"
+              label="Authentication code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]{6,7}"
+              maxLength={7}
+              required
+              autoFocus
+            />
             <Button type="submit" disabled={busy}>
               {busy ? "Verifying..." : "Verify"}
             </Button>

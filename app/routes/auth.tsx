@@ -145,7 +145,11 @@ function AuthForm({ tab, result, redirectTo }: { tab: Tab; result?: ActionResult
         required
         minLength={tab === "signup" ? LIMITS.passwordMin : undefined}
         maxLength={LIMITS.passwordMax}
-        hint={tab === "signup" ? `At least ${LIMITS.passwordMin} characters. Common passwords are not accepted; a few unrelated words make a strong one.` : undefined}
+        hint={
+          tab === "signup"
+            ? `At least ${LIMITS.passwordMin} characters. Common passwords are not accepted; a few unrelated words make a strong one.`
+            : undefined
+        }
         error={errors.password}
       />
       {tab === "signup" ? (

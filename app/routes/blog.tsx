@@ -41,7 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const requested = pageParam(request);
   // While the database is away the page still works, with an empty list.
-  const { posts, page, pageCount } = await orWhenUnavailable(context, () => listPublished(db, { page: requested }), { posts: [], total: 0, page: requested, pageCount: requested });
+  const { posts, page, pageCount } = await orWhenUnavailable(context, () => listPublished(db, { page: requested }), {
+    posts: [],
+    total: 0,
+    page: requested,
+    pageCount: requested,
+  });
   // A page past the last is not found (not the last page again under another address).
   if (page !== requested) throw data(null, { status: 404 });
   return {
@@ -73,7 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await runtime.limiter.consume("story", viewer.id);
   } catch (error) {
-    if (error instanceof RateLimitedError) return data({ errors: { form: error.message } as Record<string, string | undefined>, values }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    if (error instanceof RateLimitedError)
+      return data(
+        { errors: { form: error.message } as Record<string, string | undefined>, values },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
     throw error;
   }
   await createPost(runtime.db, { title: parsed.data.title, content: parsed.data.content, authorId: viewer.id, published: false });
@@ -92,8 +101,26 @@ function ShareStory() {
       <CardContent>
         <Form method="post" className="grid gap-4">
           {result?.errors.form ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
-          <TextField id="story-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={result?.values.title} error={result?.errors.title} />
-          <TextAreaField id="story-content" label="Your story" name="content" required maxLength={LIMITS.storyMax} rows={8} defaultValue={result?.values.content} error={result?.errors.content} hint={FORMATTING_HINT} />
+          <TextField
+            id="story-title"
+            label="Title"
+            name="title"
+            required
+            maxLength={LIMITS.titleMax}
+            defaultValue={result?.values.title}
+            error={result?.errors.title}
+          />
+          <TextAreaField
+            id="story-content"
+            label="Your story"
+            name="content"
+            required
+            maxLength={LIMITS.storyMax}
+            rows={8}
+            defaultValue={result?.values.content}
+            error={result?.errors.content}
+            hint={FORMATTING_HINT}
+          />
           <Button type="submit" disabled={busy} className="w-fit">
             {busy ? "Sending..." : "Send for review"}
           </Button>

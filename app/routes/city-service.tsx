@@ -12,8 +12,7 @@ import { loadCityServicePage } from "~/server/places.server";
 import type { Route } from "./+types/city-service";
 import { publicPage } from "~/lib/public-page";
 
-export const UNAVAILABLE_MESSAGE =
-  "This page is temporarily unavailable. We could not reach our database; please try again in a moment.";
+export const UNAVAILABLE_MESSAGE = "This page is temporarily unavailable. We could not reach our database; please try again in a moment.";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
@@ -32,10 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // logged as such everywhere), an error otherwise.
     if (isDatabaseUnavailable(err)) runtime.log.warn({ err, databaseUnavailable: true }, "Error fetching page data");
     else runtime.log.error({ err }, "Error fetching page data");
-    throw data(
-      { message: UNAVAILABLE_MESSAGE },
-      { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } },
-    );
+    throw data({ message: UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } });
   }
   if (!result.found) {
     runtime.log.info({ citySlug: params.citySlug, serviceSlug: params.serviceSlug, reason: result.reason }, "no city-service page");
@@ -93,9 +89,7 @@ export function ErrorBoundary() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <h1 className="text-4xl font-bold">{unavailable ? "Temporarily unavailable" : "Something went wrong"}</h1>
-      <p className="mt-4 text-xl text-muted-foreground">
-        {unavailable ? UNAVAILABLE_MESSAGE : "We could not show this page. Please try again in a moment."}
-      </p>
+      <p className="mt-4 text-xl text-muted-foreground">{unavailable ? UNAVAILABLE_MESSAGE : "We could not show this page. Please try again in a moment."}</p>
       <a
         href="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90 focus-ring"

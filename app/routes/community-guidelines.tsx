@@ -8,7 +8,8 @@ export const headers = publicPage;
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {
     title: "Community guidelines",
-    description: "How we look after each other in the Capsiva RA Community: be kind, protect your privacy, share experience not prescriptions, and report what worries you.",
+    description:
+      "How we look after each other in the Capsiva RA Community: be kind, protect your privacy, share experience not prescriptions, and report what worries you.",
     path: "/community-guidelines",
   });
 
@@ -30,7 +31,10 @@ export default function CommunityGuidelines() {
         rheumatologist or pharmacist about your treatment.
       </p>
       <h2>Be open about products</h2>
-      <p>This site is run by Capsiva, a maker of topical capsaicin products. If you work for a company whose products you mention, say so. No spam or advertising.</p>
+      <p>
+        This site is run by Capsiva, a maker of topical capsaicin products. If you work for a company whose products you mention, say so. No spam or
+        advertising.
+      </p>
       <h2>Report what worries you</h2>
       <p>Use the &lsquo;Report&rsquo; link on any question or answer. Our moderators review every report and can hide content that breaks these rules.</p>
       <h2>If you are in crisis</h2>

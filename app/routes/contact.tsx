@@ -9,8 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email: config.supportEmail, phone: config.supportPhone, phoneTel: config.supportPhoneTel, postalAddress: config.postalAddress };
 }
 
-const linkClass =
-  "inline-flex min-h-11 items-center font-medium text-link underline underline-offset-4 hover:no-underline focus-ring";
+const linkClass = "inline-flex min-h-11 items-center font-medium text-link underline underline-offset-4 hover:no-underline focus-ring";
 
 export const headers = publicPage;
 
@@ -26,8 +25,8 @@ export default function Contact({ loaderData: contact }: Route.ComponentProps) {
     <article className="prose-content mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold">Contact us</h1>
       <p>
-        For questions about the site, your account, your data or a post you are worried about, get in touch. We cannot give medical advice: for that,
-        please ask your doctor, rheumatologist or pharmacist.
+        For questions about the site, your account, your data or a post you are worried about, get in touch. We cannot give medical advice: for that, please ask
+        your doctor, rheumatologist or pharmacist.
       </p>
       <dl className="mt-6 grid gap-4">
         <div>

@@ -7,10 +7,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
-import { emailAddressOf, emailChoice, setEmailChoice } from "~/server/email/outbox.server";
+import { emailAddressOf, emailChoice, setEmailChoice } from "~/server/email/choice.server";
 import type { Route } from "./+types/email-unsubscribe";
 
-export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Stop notification emails", path: "/email/unsubscribe", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteUrlFrom(matches), { title: "Stop notification emails", path: "/email/unsubscribe", noindex: true });
 
 // The address holds the member's unsubscribe token: no cache may keep the page.
 export function headers() {

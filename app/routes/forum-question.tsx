@@ -14,32 +14,14 @@ import { RelativeTime } from "~/components/relative-time";
 import { buttonVariants } from "~/components/ui/button";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
-import { answerSchema, fieldErrors, questionSchema, reportSchema, rowIdField } from "~/lib/validation";
 import { runtimeContext } from "~/server/context";
-import {
-  deleteAnswer,
-  deleteQuestion,
-  editAnswer,
-  editQuestion,
-  followQuestion,
-  ForbiddenError,
-  NotFoundError,
-  OwnAnswerError,
-  setQuestionTopic,
-  toggleHelpedMost,
-  toggleHelpful,
-  unfollowQuestion,
-  UnknownTopicError,
-} from "~/server/forum.server";
+import { ForbiddenError, NotFoundError, OwnAnswerError } from "~/server/forum.server";
 import { questionPage, topicList } from "~/server/listings.server";
 import { viewerMarks } from "~/server/question-viewer.server";
-import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
-import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
-import { saveTypedName, typedName } from "~/server/post-name.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum-question";
+import { isModerator, QUESTION_INTENTS, toastOf } from "./forum-question.server";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
 
@@ -97,8 +79,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-const isModerator = (role: string | undefined) => role === "moderator" || role === "admin";
-
 export const headers = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -117,13 +97,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       contentText: textOfHtml(q.contentHtml),
       authorName: q.authorName,
       createdAt: q.createdAt,
-      answers: shown.map((a) => ({ id: a.id, contentText: textOfHtml(a.contentHtml), authorName: a.authorName, createdAt: a.createdAt, helpfulCount: a.helpfulCount })),
+      answers: shown.map((a) => ({
+        id: a.id,
+        contentText: textOfHtml(a.contentHtml),
+        authorName: a.authorName,
+        createdAt: a.createdAt,
+        helpfulCount: a.helpfulCount,
+      })),
       acceptedId: shown.find((a) => a.helpedMost)?.id ?? null,
     }),
   });
 };
-
-const toastOf = (title: string, description?: string, variant?: "destructive") => ({ id: crypto.randomUUID(), title, description, variant });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseQuestionId(params.questionId);
@@ -133,126 +117,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (!viewer) {
-    return data({ intent, ok: false, errors: { form: "Please sign in first." }, toast: toastOf("Please sign in first", undefined, "destructive") }, { status: 401 });
+    return data(
+      { intent, ok: false, errors: { form: "Please sign in first." }, toast: toastOf("Please sign in first", undefined, "destructive") },
+      { status: 401 },
+    );
   }
-  const back = `/forum/${id}`;
+  const handle = Object.hasOwn(QUESTION_INTENTS, intent) ? QUESTION_INTENTS[intent] : null;
+  if (!handle) return data({ intent, ok: false, errors: { form: "Unknown action" } }, { status: 400 });
   try {
-    switch (intent) {
-      case "answer": {
-        const values = { content: String(form.get("content") ?? "").slice(0, 20_000), displayName: typedName(form.get("displayName")) };
-        // The name chosen beside the answer is saved first, so the answer appears under it.
-        const nameProblem = await saveTypedName(runtime, viewer, form.get("displayName"));
-        if (nameProblem) return data({ intent, ok: false, errors: { displayName: nameProblem }, values }, { status: 400 });
-        const result = await postAnswer(runtime, viewer.id, id, {
-          content: form.get("content"),
-          submissionKey: form.get("submissionKey"),
-          acknowledgePersonal: form.get("acknowledgePersonal") === "1",
-        });
-        if (!result.ok) {
-          return data(
-            { intent, ok: false, errors: result.errors, warning: result.warning, values, toast: result.warning ? undefined : toastOf("Failed to post your answer", result.message, "destructive") },
-            { status: result.status, headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined },
-          );
-        }
-        const toast = { title: "Answer posted!", description: "Thank you for sharing with the community" };
-        if (form.get("via") === "fetcher") return { intent, ok: true, errors: {}, toast: toastOf(toast.title, toast.description) };
-        return redirectWithToast(`${back}#answer-${result.id}`, toast);
-      }
-      case "follow":
-      case "unfollow": {
-        await runtime.limiter.consume("edit", viewer.id);
-        await (intent === "follow" ? followQuestion : unfollowQuestion)(runtime.db, id, viewer.id);
-        return redirectWithToast(back, intent === "follow" ? { title: "Following this question", description: "You will be told of new answers." } : { title: "No longer following", description: "You will not be told of new answers." });
-      }
-      case "helpful":
-      case "helped-most": {
-        const answerId = rowIdField.safeParse(form.get("answerId"));
-        if (!answerId.success) return data({ intent, ok: false, errors: { form: "That answer could not be found." } }, { status: 400 });
-        await runtime.limiter.consume("edit", viewer.id);
-        const to = `${back}#answer-${answerId.data}`;
-        if (intent === "helpful") {
-          const { marked } = await toggleHelpful(runtime.db, answerId.data, viewer.id);
-          return redirectWithToast(to, marked ? { title: "Marked as helpful", description: "Thank you: its author will know." } : { title: "Helpful mark taken back" });
-        }
-        try {
-          const { chosen } = await toggleHelpedMost(runtime.db, id, answerId.data, viewer.id);
-          return redirectWithToast(to, chosen ? { title: "Marked as the answer that helped you most", description: "It now shows first." } : { title: "Choice cleared" });
-        } catch (error) {
-          if (error instanceof ForbiddenError) return data({ intent, ok: false, errors: { form: "Only the person who asked can choose the answer that helped most." } }, { status: 403 });
-          throw error;
-        }
-      }
-      case "edit-question": {
-        const parsed = questionSchema.safeParse({ title: form.get("title"), content: form.get("content") });
-        if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-        await runtime.limiter.consume("edit", viewer.id);
-        await editQuestion(runtime.db, { id, authorId: viewer.id, ...parsed.data });
-        return redirectWithToast(back, { title: "Question updated" });
-      }
-      case "set-topic": {
-        const raw = form.get("topic");
-        const topicId = raw === null || raw === "" ? null : rowIdField.safeParse(raw).data;
-        if (topicId === undefined) return data({ intent, ok: false, errors: { topic: UNKNOWN_TOPIC } }, { status: 400 });
-        await runtime.limiter.consume("edit", viewer.id);
-        try {
-          await setQuestionTopic(runtime.db, { questionId: id, topicId, actorId: viewer.id, moderator: isModerator(viewer.role) });
-        } catch (error) {
-          if (error instanceof UnknownTopicError) return data({ intent, ok: false, errors: { topic: UNKNOWN_TOPIC } }, { status: 400 });
-          if (error instanceof ForbiddenError) return data({ intent, ok: false, errors: { form: "Only the person who asked, or a moderator, can change the topic." } }, { status: 403 });
-          throw error;
-        }
-        return redirectWithToast(back, topicId === null ? { title: "Topic removed", description: "The question now has no topic." } : { title: "Topic changed" });
-      }
-      case "delete-question": {
-        await deleteQuestion(runtime.db, { id, authorId: viewer.id });
-        return redirectWithToast("/forum", { title: "Question deleted" });
-      }
-      case "edit-answer": {
-        const answerId = Number(form.get("answerId"));
-        const parsed = answerSchema.safeParse({ content: form.get("content") });
-        if (!parsed.success) return data({ intent, answerId, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-        await runtime.limiter.consume("edit", viewer.id);
-        await editAnswer(runtime.db, { id: answerId, authorId: viewer.id, content: parsed.data.content });
-        return redirectWithToast(`${back}#answer-${answerId}`, { title: "Answer updated" });
-      }
-      case "delete-answer": {
-        await deleteAnswer(runtime.db, { id: Number(form.get("answerId")), authorId: viewer.id });
-        return redirectWithToast(back, { title: "Answer deleted" });
-      }
-      case "report": {
-        const parsed = reportSchema.safeParse({ targetType: form.get("targetType"), targetId: form.get("targetId"), reason: form.get("reason") });
-        if (!parsed.success) {
-          return data({ intent, ok: false, errors: fieldErrors(parsed.error), targetType: String(form.get("targetType")), targetId: Number(form.get("targetId")) }, { status: 400 });
-        }
-        await runtime.limiter.consume("report", viewer.id);
-        const report = await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
-        if (report.repeated) return redirectWithToast(back, { title: "You have already reported this", description: "A moderator will look at it soon." });
-        return redirectWithToast(back, { title: "Thank you for your report", description: "A moderator will look at it soon." });
-      }
-      case "hide":
-      case "restore": {
-        if (!isModerator(viewer.role)) return data({ intent, ok: false, errors: { form: "Only moderators can hide or restore posts." } }, { status: 403 });
-        const targetType = form.get("targetType");
-        const targetId = rowIdField.safeParse(form.get("targetId"));
-        if ((targetType !== "question" && targetType !== "answer") || !targetId.success) {
-          return data({ intent, ok: false, errors: { form: "That post could not be found." } }, { status: 400 });
-        }
-        await (intent === "hide" ? hideContent : restoreContent)(runtime.db, targetType, targetId.data, viewer.id);
-        const what = targetType === "question" ? "Question" : "Answer";
-        return redirectWithToast(targetType === "answer" ? `${back}#answer-${targetId.data}` : back, {
-          title: intent === "hide" ? `${what} hidden` : `${what} restored`,
-          description: intent === "hide" ? "Readers no longer see it. You can restore it here." : "Readers see it again.",
-        });
-      }
-      default:
-        return data({ intent, ok: false, errors: { form: "Unknown action" } }, { status: 400 });
-    }
+    return await handle({ runtime, viewer, id, back: `/forum/${id}`, intent, form });
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     if (error instanceof OwnAnswerError) return data({ intent, ok: false, errors: { form: "You cannot mark your own answer." } }, { status: 400 });
     if (error instanceof ForbiddenError) return data({ intent, ok: false, errors: { form: "You can only change what you wrote." } }, { status: 403 });
     if (error instanceof RateLimitedError) {
-      return data({ intent, ok: false, errors: { form: error.message }, toast: toastOf("Please slow down", error.message, "destructive") }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      return data(
+        { intent, ok: false, errors: { form: error.message }, toast: toastOf("Please slow down", error.message, "destructive") },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
     }
     throw error;
   }
@@ -323,7 +205,16 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           result?.intent === "answer" ? (
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="answer" />
-              <PostFields kind="answer" idPrefix="answer-retry" result={result} busy={false} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Answer" displayName={displayName} />
+              <PostFields
+                kind="answer"
+                idPrefix="answer-retry"
+                result={result}
+                busy={false}
+                submissionKey={submissionKey}
+                busyLabel="Posting..."
+                submitLabel="Post Answer"
+                displayName={displayName}
+              />
             </Form>
           ) : (
             <AnswerForm questionId={question.id} submissionKey={submissionKey} displayName={displayName} />

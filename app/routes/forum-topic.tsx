@@ -74,7 +74,10 @@ export default function ForumTopic({ loaderData }: Route.ComponentProps) {
           {topic.description ? <p className="text-lg text-muted-foreground">{topic.description}</p> : null}
           <p className="text-muted-foreground">{`${total} ${total === 1 ? "question" : "questions"}`}</p>
         </div>
-        <Link to={signedIn ? askHref : `/auth?redirectTo=${encodeURIComponent(base)}`} className={buttonVariants({ variant: signedIn ? "default" : "outline" })}>
+        <Link
+          to={signedIn ? askHref : `/auth?redirectTo=${encodeURIComponent(base)}`}
+          className={buttonVariants({ variant: signedIn ? "default" : "outline" })}
+        >
           {signedIn ? "Ask about this topic" : "Sign in to ask questions"}
         </Link>
       </div>

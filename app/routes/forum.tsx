@@ -28,7 +28,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: data }) => {
   const canonical = topic ? `/forum/topics/${topic.slug}` : data && data.sort === "newest" && data.page > 1 ? `/forum?page=${data.page}` : "/forum";
   return seo(siteUrlFrom(matches), {
     title: topic ? `Community Forum: ${topic.name}${page}` : `Community Forum${page}`,
-    description: "Questions and answers from people living with rheumatoid arthritis: ask the community about pain relief, daily life and treatment experiences.",
+    description:
+      "Questions and answers from people living with rheumatoid arthritis: ask the community about pain relief, daily life and treatment experiences.",
     path: canonical,
   });
 };
@@ -82,7 +83,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     displayName: typedName(form.get("displayName")),
   };
   if (!viewer) {
-    return data({ ok: false, errors: { form: "Please sign in to ask a question." }, values, toast: { id: crypto.randomUUID(), title: FAILED, description: "Please sign in to ask a question.", variant: "destructive" as const } }, { status: 401 });
+    return data(
+      {
+        ok: false,
+        errors: { form: "Please sign in to ask a question." },
+        values,
+        toast: { id: crypto.randomUUID(), title: FAILED, description: "Please sign in to ask a question.", variant: "destructive" as const },
+      },
+      { status: 401 },
+    );
   }
   let result;
   try {
@@ -98,7 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     runtime.log.error({ err: error }, "posting a question failed");
-    return data({ ok: false, errors: { form: FAILED }, values, toast: { id: crypto.randomUUID(), title: FAILED, variant: "destructive" as const } }, { status: 503 });
+    return data(
+      { ok: false, errors: { form: FAILED }, values, toast: { id: crypto.randomUUID(), title: FAILED, variant: "destructive" as const } },
+      { status: 503 },
+    );
   }
   if (!result.ok) {
     return data(
@@ -154,9 +166,24 @@ function AskQuestionInline({ submissionKey, topics, topicId, displayName, result
       <CardContent className="pt-6">
         <h2 className="mb-4 text-xl font-semibold">Ask the community</h2>
         <Form method="post" action="/forum" className="grid gap-4">
-          <PostFields kind="question" idPrefix="ask-inline" result={result} busy={busy} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Question" topics={topics} topicId={topicId} displayName={displayName} />
+          <PostFields
+            kind="question"
+            idPrefix="ask-inline"
+            result={result}
+            busy={busy}
+            submissionKey={submissionKey}
+            busyLabel="Posting..."
+            submitLabel="Post Question"
+            topics={topics}
+            topicId={topicId}
+            displayName={displayName}
+          />
           <p className="text-sm text-muted-foreground">
-            Please read our <Link to="/community-guidelines" className="underline">community guidelines</Link>.
+            Please read our{" "}
+            <Link to="/community-guidelines" className="underline">
+              community guidelines
+            </Link>
+            .
           </p>
         </Form>
       </CardContent>
@@ -201,11 +228,20 @@ export default function Forum({ loaderData, actionData }: Route.ComponentProps) 
         sort={sort}
         empty={
           topic || sort === "unanswered"
-            ? { title: "No questions here yet", text: sort === "unanswered" ? "Every question has an answer. Try another topic or order." : "Be the first to ask about this topic." }
+            ? {
+                title: "No questions here yet",
+                text: sort === "unanswered" ? "Every question has an answer. Try another topic or order." : "Be the first to ask about this topic.",
+              }
             : { title: "No questions yet", text: "Be the first to start a conversation." }
         }
       />
-      <Pagination page={page} pageCount={pageCount} basePath="/forum" label="Forum pages" hrefFor={(p) => forumListHref("/forum", { topic: topic?.slug, sort, page: p })} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        basePath="/forum"
+        label="Forum pages"
+        hrefFor={(p) => forumListHref("/forum", { topic: topic?.slug, sort, page: p })}
+      />
       {/* Below the list, so a phone shows questions first; the select above chooses a topic too. */}
       <TopicLinks topics={topics} current={topic?.slug} />
     </div>

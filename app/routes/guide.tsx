@@ -36,9 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     htmlBefore: guide.htmlBefore,
     htmlAfter: guide.htmlAfter,
   };
-  const moreGuides = [...allGuides().values()]
-    .filter((g) => g.slug !== guide.slug)
-    .map((g) => ({ slug: g.slug, title: g.title, category: g.category }));
+  const moreGuides = [...allGuides().values()].filter((g) => g.slug !== guide.slug).map((g) => ({ slug: g.slug, title: g.title, category: g.category }));
   return {
     guide: view,
     storeUrl: config.storeUrl,

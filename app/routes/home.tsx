@@ -26,7 +26,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return seo(siteUrl, {
     path: "/",
     jsonLd: [
-      { "@context": "https://schema.org", "@type": "WebSite", name: SITE_NAME, url: siteUrl, potentialAction: { "@type": "SearchAction", target: `${siteUrl}/search?q={query}`, "query-input": "required name=query" } },
+      {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        name: SITE_NAME,
+        url: siteUrl,
+        potentialAction: { "@type": "SearchAction", target: `${siteUrl}/search?q={query}`, "query-input": "required name=query" },
+      },
       { "@context": "https://schema.org", ...organization(siteUrl) },
     ],
   });
@@ -120,7 +126,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {stats ? (
-        <section aria-label="Community in numbers" className="grid grid-cols-3 divide-x rounded-xl border bg-card sm:gap-4 sm:divide-x-0 sm:border-0 sm:bg-transparent">
+        <section
+          aria-label="Community in numbers"
+          className="grid grid-cols-3 divide-x rounded-xl border bg-card sm:gap-4 sm:divide-x-0 sm:border-0 sm:bg-transparent"
+        >
           <Counter icon={Users} value={stats.members} label="Community Members" />
           <Counter icon={MessageCircle} value={stats.questions} label="Questions Answered" />
           <Counter icon={BookOpen} value={stats.articles} label="Blog Articles" />

@@ -39,7 +39,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     questionTotal: profile.questionTotal,
     answerTotal: profile.answerTotal,
     questions: profile.questions,
-    answers: profile.answers.map((a) => ({ id: a.id, questionId: a.questionId, questionTitle: a.questionTitle, excerpt: preview(a.content, ANSWER_PREVIEW), createdAt: a.createdAt })),
+    answers: profile.answers.map((a) => ({
+      id: a.id,
+      questionId: a.questionId,
+      questionTitle: a.questionTitle,
+      excerpt: preview(a.content, ANSWER_PREVIEW),
+      createdAt: a.createdAt,
+    })),
   };
 }
 

@@ -36,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.get("intent") !== "mark-all-read") return data({ error: "Unknown action" }, { status: 400 });
   const n = await markAllRead(db, viewer.id);
-  return redirectWithToast("/notifications", { title: "All caught up", description: n ? `${n} notification${n === 1 ? "" : "s"} marked as read.` : "Nothing was unread." });
+  return redirectWithToast("/notifications", {
+    title: "All caught up",
+    description: n ? `${n} notification${n === 1 ? "" : "s"} marked as read.` : "Nothing was unread.",
+  });
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {

@@ -168,9 +168,7 @@ function ResultList({ outcome }: { outcome: Extract<SearchOutcome, { status: "re
               Previous page
             </Link>
           ) : null}
-          <span className="text-muted-foreground">
-            {`Page ${page} of ${pageCount}`}
-          </span>
+          <span className="text-muted-foreground">{`Page ${page} of ${pageCount}`}</span>
           {page < pageCount ? (
             <Link to={pageHref(query, page + 1)} rel="next" className={buttonVariants({ variant: "outline" })}>
               Next page

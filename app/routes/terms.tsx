@@ -19,8 +19,8 @@ export default function Terms() {
       <p>By using this site you agree to these terms. They are written to be read, so please do.</p>
       <h2>Information, not medical advice</h2>
       <p>
-        The guides and posts on this site are for general education and shared experience. They are not medical advice, diagnosis or treatment. Always ask
-        your doctor, rheumatologist or pharmacist about your own health, and get urgent help if you need it.
+        The guides and posts on this site are for general education and shared experience. They are not medical advice, diagnosis or treatment. Always ask your
+        doctor, rheumatologist or pharmacist about your own health, and get urgent help if you need it.
       </p>
       <h2>Who runs the site</h2>
       <p>
@@ -35,15 +35,15 @@ export default function Terms() {
       <ul>
         <li>Your questions, answers and stories are public. Do not post your own or anyone else&rsquo;s contact details or medical records.</li>
         <li>
-          Follow the <Link to="/community-guidelines">community guidelines</Link>: be kind, share experience rather than prescriptions, and say so if you
-          work for a company whose products you mention.
+          Follow the <Link to="/community-guidelines">community guidelines</Link>: be kind, share experience rather than prescriptions, and say so if you work
+          for a company whose products you mention.
         </li>
         <li>You keep the rights to what you write. You allow us to show it on this site for as long as it stays here.</li>
       </ul>
       <h2>Moderation</h2>
       <p>
-        Moderators may hide or remove posts that break these terms or the guidelines, and may close accounts that keep doing so. Stories are reviewed
-        before they are published.
+        Moderators may hide or remove posts that break these terms or the guidelines, and may close accounts that keep doing so. Stories are reviewed before
+        they are published.
       </p>
       <h2>Links to other websites</h2>
       <p>We link to other websites, such as public health bodies, for further reading. We are not responsible for what they say.</p>

@@ -64,7 +64,10 @@ const SITE_NAME_PARTS = ["capsiva", "anonymous", "communityauthor", "supportteam
 /** The confusable skeleton of `text`, folded to letters and digits and spaces between words. */
 export function nameSkeleton(text: string) {
   const prototypes = (t: string) => unhomoglyph(t.normalize("NFD")).normalize("NFD").replace(/\p{M}/gu, "");
-  const folded = text.normalize("NFKC").toLowerCase().replace(/[0-9!|@$]/g, (c) => LOOKALIKES[c] ?? c);
+  const folded = text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[0-9!|@$]/g, (c) => LOOKALIKES[c] ?? c);
   // Some letters fold to a lower case whose prototype is no Latin letter while their other case's
   // is (Cherokee's small letters map to small capitals): those go through that case. ASCII keeps
   // its own case ("I" would become "l").

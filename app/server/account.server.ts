@@ -3,16 +3,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { LAST_ANSWER_AT } from "./forum.server";
-import {
-  accounts,
-  blogPosts,
-  forumAnswers,
-  forumQuestions,
-  profiles,
-  reports,
-  sessions,
-  users,
-} from "../../db/schema";
+import { accounts, blogPosts, forumAnswers, forumQuestions, profiles, reports, sessions, users } from "../../db/schema";
 
 export async function setDisplayName(db: Db, userId: string, displayName: string) {
   await db.update(profiles).set({ displayName }).where(eq(profiles.id, userId));
@@ -20,28 +11,65 @@ export async function setDisplayName(db: Db, userId: string, displayName: string
 
 export async function exportAccount(db: Db, userId: string) {
   const [user] = await db
-    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, role: users.role, createdAt: users.createdAt, twoFactorEnabled: users.twoFactorEnabled })
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      createdAt: users.createdAt,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return null;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
   const questions = await db
-    .select({ id: forumQuestions.id, title: forumQuestions.title, content: forumQuestions.content, createdAt: forumQuestions.createdAt, updatedAt: forumQuestions.updatedAt, hidden: sql<boolean>`${forumQuestions.hiddenAt} is not null` })
+    .select({
+      id: forumQuestions.id,
+      title: forumQuestions.title,
+      content: forumQuestions.content,
+      createdAt: forumQuestions.createdAt,
+      updatedAt: forumQuestions.updatedAt,
+      hidden: sql<boolean>`${forumQuestions.hiddenAt} is not null`,
+    })
     .from(forumQuestions)
     .where(eq(forumQuestions.authorId, userId))
     .orderBy(desc(forumQuestions.createdAt));
   const answers = await db
-    .select({ id: forumAnswers.id, questionId: forumAnswers.questionId, content: forumAnswers.content, createdAt: forumAnswers.createdAt, updatedAt: forumAnswers.updatedAt, hidden: sql<boolean>`${forumAnswers.hiddenAt} is not null` })
+    .select({
+      id: forumAnswers.id,
+      questionId: forumAnswers.questionId,
+      content: forumAnswers.content,
+      createdAt: forumAnswers.createdAt,
+      updatedAt: forumAnswers.updatedAt,
+      hidden: sql<boolean>`${forumAnswers.hiddenAt} is not null`,
+    })
     .from(forumAnswers)
     .where(eq(forumAnswers.authorId, userId))
     .orderBy(desc(forumAnswers.createdAt));
   const posts = await db
-    .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, excerpt: blogPosts.excerpt, content: blogPosts.content, published: blogPosts.published, createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt })
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      excerpt: blogPosts.excerpt,
+      content: blogPosts.content,
+      published: blogPosts.published,
+      createdAt: blogPosts.createdAt,
+      updatedAt: blogPosts.updatedAt,
+    })
     .from(blogPosts)
     .where(eq(blogPosts.authorId, userId))
     .orderBy(desc(blogPosts.createdAt));
   const reportRows = await db
-    .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, status: reports.status, createdAt: reports.createdAt })
+    .select({
+      id: reports.id,
+      targetType: reports.targetType,
+      targetId: reports.targetId,
+      reason: reports.reason,
+      status: reports.status,
+      createdAt: reports.createdAt,
+    })
     .from(reports)
     .where(eq(reports.reporterId, userId));
   const sessionRows = await db
@@ -88,16 +116,21 @@ export async function deleteAccount(db: Db, userId: string, content: "keep" | "d
       if (questionIds.length) {
         await tx
           .update(forumQuestions)
-          .set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${forumQuestions.id} and a.hidden_at is null)`, lastAnswerAt: LAST_ANSWER_AT })
+          .set({
+            answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${forumQuestions.id} and a.hidden_at is null)`,
+            lastAnswerAt: LAST_ANSWER_AT,
+          })
           .where(inArray(forumQuestions.id, questionIds));
       }
       const ownQuestions = tx.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.authorId, userId));
-      await tx.delete(reports).where(
-        or(
-          and(eq(reports.targetType, "question"), inArray(reports.targetId, ownQuestions)),
-          and(eq(reports.targetType, "answer"), sql`not exists (select 1 from forum_answers a where a.id = ${reports.targetId})`),
-        ),
-      );
+      await tx
+        .delete(reports)
+        .where(
+          or(
+            and(eq(reports.targetType, "question"), inArray(reports.targetId, ownQuestions)),
+            and(eq(reports.targetType, "answer"), sql`not exists (select 1 from forum_answers a where a.id = ${reports.targetId})`),
+          ),
+        );
       await tx.delete(forumQuestions).where(eq(forumQuestions.authorId, userId));
       await tx.delete(blogPosts).where(eq(blogPosts.authorId, userId));
     }
@@ -109,7 +142,14 @@ export async function deleteAccount(db: Db, userId: string, content: "keep" | "d
 
 export async function memberStories(db: Db, userId: string) {
   return db
-    .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, published: blogPosts.published, returned: sql<boolean>`${blogPosts.returnedNote} is not null`, createdAt: blogPosts.createdAt })
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      published: blogPosts.published,
+      returned: sql<boolean>`${blogPosts.returnedNote} is not null`,
+      createdAt: blogPosts.createdAt,
+    })
     .from(blogPosts)
     .where(eq(blogPosts.authorId, userId))
     .orderBy(desc(blogPosts.createdAt))
@@ -128,7 +168,10 @@ export async function listSessions(db: Db, userId: string) {
 export async function revokeSession(db: Db, userId: string, sessionId: string) {
   // Session ids are short tokens; anything else (empty, huge, a NUL byte) names no session.
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(sessionId)) return false;
-  const rows = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId))).returning({ id: sessions.id });
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
   return rows.length > 0;
 }
 

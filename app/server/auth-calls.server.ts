@@ -26,9 +26,7 @@ export async function callAuth<T = Record<string, unknown>>(
   }
   if (body !== undefined) headers.set("Content-Type", "application/json");
   const url = new URL(`/api/auth${path}`, runtime.env.SITE_URL);
-  const response = await runtime.auth.handler(
-    new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-  );
+  const response = await runtime.auth.handler(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   const text = await response.text();
   let parsed: Record<string, unknown>;
   try {

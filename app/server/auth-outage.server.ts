@@ -20,7 +20,10 @@ export function answeringOutages(handler: Handler, options: { log: Logger; ping?
     );
   };
   const unavailable = () =>
-    Response.json({ message: UNAVAILABLE_MESSAGE, code: "TEMPORARILY_UNAVAILABLE" }, { status: 503, headers: { "Retry-After": RETRY_AFTER_SECONDS, "Cache-Control": "no-store" } });
+    Response.json(
+      { message: UNAVAILABLE_MESSAGE, code: "TEMPORARILY_UNAVAILABLE" },
+      { status: 503, headers: { "Retry-After": RETRY_AFTER_SECONDS, "Cache-Control": "no-store" } },
+    );
   return async (request) => {
     const path = loggedPath(new URL(request.url).pathname);
     let response: Response;
@@ -32,7 +35,10 @@ export function answeringOutages(handler: Handler, options: { log: Logger; ping?
         return unavailable();
       }
       log.error({ component: "auth", path, err: error }, "auth request failed");
-      return Response.json({ message: "Something went wrong. Please try again.", code: "INTERNAL_SERVER_ERROR" }, { status: 500, headers: { "Cache-Control": "no-store" } });
+      return Response.json(
+        { message: "Something went wrong. Please try again.", code: "INTERNAL_SERVER_ERROR" },
+        { status: 500, headers: { "Cache-Control": "no-store" } },
+      );
     }
     if ((response.status === 422 || response.status >= 500) && !(await reachable())) {
       log.warn({ component: "auth", path, status: response.status }, "database unavailable");

@@ -141,7 +141,11 @@ export function createAuth(options: {
           // A name chosen at sign-up (checked by the hook below) is the member's display name.
           after: async (user) => {
             const name = user.name?.trim();
-            if (name) await db.update(profiles).set({ displayName: name.slice(0, LIMITS.displayNameMax) }).where(eq(profiles.id, user.id));
+            if (name)
+              await db
+                .update(profiles)
+                .set({ displayName: name.slice(0, LIMITS.displayNameMax) })
+                .where(eq(profiles.id, user.id));
           },
         },
       },
@@ -206,7 +210,13 @@ export function createAuth(options: {
         // A listed admin address signing up while verification is off is sent the confirmation
         // link anyway: opening it is what makes the account an admin.
         const created = ctx.context.newSession?.user;
-        if (ctx.path === "/sign-up/email" && created && !created.emailVerified && !env.requireEmailVerification && env.ADMIN_EMAILS.includes(created.email.toLowerCase())) {
+        if (
+          ctx.path === "/sign-up/email" &&
+          created &&
+          !created.emailVerified &&
+          !env.requireEmailVerification &&
+          env.ADMIN_EMAILS.includes(created.email.toLowerCase())
+        ) {
           await sendVerificationEmailFn(ctx, created);
         }
       }),

@@ -124,7 +124,12 @@ export async function getPostById(db: Db, id: number) {
     .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
     .where(eq(blogPosts.id, id));
   if (!row) return null;
-  return { ...row.post, contentHtml: storedHtmlOf(row.post), authorName: row.authorName?.trim() ? row.authorName : null, authorProfile: row.authorProfile ?? null };
+  return {
+    ...row.post,
+    contentHtml: storedHtmlOf(row.post),
+    authorName: row.authorName?.trim() ? row.authorName : null,
+    authorProfile: row.authorProfile ?? null,
+  };
 }
 
 export class SlugTakenError extends Error {}
@@ -177,7 +182,10 @@ export async function createPost(db: Db, input: PostInput & { authorId: string; 
 
 export async function updatePost(db: Db, id: number, input: PostInput) {
   const slug = input.slug || (await freeSlug(db, slugify(input.title), id));
-  const [clash] = await db.select({ id: blogPosts.id }).from(blogPosts).where(and(eq(blogPosts.slug, slug), sql`${blogPosts.id} <> ${id}`));
+  const [clash] = await db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), sql`${blogPosts.id} <> ${id}`));
   if (clash) throw new SlugTakenError(slug);
   const rows = await db
     .update(blogPosts)

@@ -110,7 +110,8 @@ export async function storeRows(db: Db, kind: Validated["kind"], valid: Validate
   await db.transaction(async (tx) => {
     for (let i = 0; i < valid.length; i += BATCH_SIZE) {
       const batch = valid.slice(i, i + BATCH_SIZE);
-      const flags = kind === "cities" ? await upsertCities(tx, batch) : kind === "services" ? await upsertServices(tx, batch) : await upsertPages(tx, batch, pageIds!);
+      const flags =
+        kind === "cities" ? await upsertCities(tx, batch) : kind === "services" ? await upsertServices(tx, batch) : await upsertPages(tx, batch, pageIds!);
       inserted += countInserted(flags);
     }
   });

@@ -104,7 +104,8 @@ function openPostgres(url: string, poolMax: number, timeouts: DatabaseTimeouts):
       const result = query(...args);
       // A statement the server never answered leaves the connection unusable (the answer may
       // still come): it is closed, so the rollback that follows fails at once and the pool drops it.
-      if (result instanceof Promise) result.catch((error: unknown) => error instanceof Error && /Query read timeout/.test(error.message) && destroyConnection(client));
+      if (result instanceof Promise)
+        result.catch((error: unknown) => error instanceof Error && /Query read timeout/.test(error.message) && destroyConnection(client));
       return result;
     }) as typeof client.query;
   });
@@ -210,8 +211,25 @@ function destroyConnection(client: pg.PoolClient) {
 // the pool's connect timeout and a statement the server never answered; too many connections
 // (53300), a database not accepting connections (55000), a statement or lock wait that ran out
 // (57014, 55P03), and admin shutdown and connection failures (57P01-57P03, class 08).
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "53300", "55000", "55P03", "57014", "57P01", "57P02", "57P03"]);
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection refused|database closed|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "53300",
+  "55000",
+  "55P03",
+  "57014",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection refused|database closed|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end/i;
 
 /** How long a client is asked to wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = "5";

@@ -128,7 +128,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     const hops = Number(v);
     return hops >= 1 && hops <= 10 ? hops : "must be false, a number of proxies from 1 to 10, or a list of proxy addresses";
   }
-  const entries = v.split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const valid = (entry: string) => {
     if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
     const [address, bits, ...rest] = entry.split("/");
@@ -152,10 +155,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const e = result.data;
   if (e.DATABASE_LOCK_TIMEOUT_SECONDS > e.DATABASE_STATEMENT_TIMEOUT_SECONDS) {
-    throw new ConfigError("Invalid configuration:\n  DATABASE_LOCK_TIMEOUT_SECONDS: must not be longer than DATABASE_STATEMENT_TIMEOUT_SECONDS (a statement waiting on a lock is still a statement)");
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_LOCK_TIMEOUT_SECONDS: must not be longer than DATABASE_STATEMENT_TIMEOUT_SECONDS (a statement waiting on a lock is still a statement)",
+    );
   }
   if (e.GUIDE_REVIEWER_CREDENTIALS && !e.GUIDE_REVIEWER_NAME) {
-    throw new ConfigError("Invalid configuration:\n  GUIDE_REVIEWER_NAME: must be set when GUIDE_REVIEWER_CREDENTIALS is set (credentials without a reviewer's name)");
+    throw new ConfigError(
+      "Invalid configuration:\n  GUIDE_REVIEWER_NAME: must be set when GUIDE_REVIEWER_CREDENTIALS is set (credentials without a reviewer's name)",
+    );
   }
   const requireEmailVerification =
     e.REQUIRE_EMAIL_VERIFICATION === undefined || e.REQUIRE_EMAIL_VERIFICATION === ""

@@ -17,7 +17,14 @@ export async function askQuestion(db: Db, input: { authorId: string; title: stri
   const key = input.submissionKey || null;
   const inserted = await db
     .insert(forumQuestions)
-    .values({ authorId: input.authorId, title: input.title, content: input.content, ...rendered(input.content), submissionKey: key, topicId: input.topicId ?? null })
+    .values({
+      authorId: input.authorId,
+      title: input.title,
+      content: input.content,
+      ...rendered(input.content),
+      submissionKey: key,
+      topicId: input.topicId ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: forumQuestions.id });
   if (inserted[0]) {
@@ -107,7 +114,10 @@ export async function toggleHelpedMost(db: Db, questionId: number, answerId: num
   if (answer.askerId !== askerId) throw new ForbiddenError("not the asker");
   if (answer.authorId === askerId) throw new OwnAnswerError("own answer");
   return db.transaction(async (tx) => {
-    const cleared = await tx.delete(helpedMost).where(and(eq(helpedMost.questionId, questionId), eq(helpedMost.answerId, answerId))).returning({ id: helpedMost.questionId });
+    const cleared = await tx
+      .delete(helpedMost)
+      .where(and(eq(helpedMost.questionId, questionId), eq(helpedMost.answerId, answerId)))
+      .returning({ id: helpedMost.questionId });
     if (cleared.length) return { chosen: false };
     await tx
       .insert(helpedMost)
@@ -121,7 +131,10 @@ export async function toggleHelpedMost(db: Db, questionId: number, answerId: num
 /** Throws NotFoundError unless the question exists and is visible. */
 async function visibleQuestion(db: Db, questionId: number) {
   if (!isRowId(questionId)) throw new NotFoundError("question not found");
-  const [row] = await db.select({ id: forumQuestions.id }).from(forumQuestions).where(and(eq(forumQuestions.id, questionId), isNull(forumQuestions.hiddenAt)));
+  const [row] = await db
+    .select({ id: forumQuestions.id })
+    .from(forumQuestions)
+    .where(and(eq(forumQuestions.id, questionId), isNull(forumQuestions.hiddenAt)));
   if (!row) throw new NotFoundError("question not found");
 }
 
@@ -139,10 +152,7 @@ export async function unfollowQuestion(db: Db, questionId: number, memberId: str
 }
 
 /** Stores an answer and counts it, in one transaction; idempotent per submission key. */
-export async function answerQuestion(
-  db: Db,
-  input: { questionId: number; authorId: string; content: string; submissionKey?: string },
-) {
+export async function answerQuestion(db: Db, input: { questionId: number; authorId: string; content: string; submissionKey?: string }) {
   return db.transaction(async (tx) => {
     const [question] = await tx
       .select({ id: forumQuestions.id })
@@ -174,7 +184,10 @@ export async function answerQuestion(
 
 async function ownedQuestion(db: Db, id: number, authorId: string) {
   if (!isRowId(id)) throw new NotFoundError("question not found");
-  const [row] = await db.select({ authorId: forumQuestions.authorId }).from(forumQuestions).where(and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
+  const [row] = await db
+    .select({ authorId: forumQuestions.authorId })
+    .from(forumQuestions)
+    .where(and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
   if (!row) throw new NotFoundError("question not found");
   if (row.authorId !== authorId) throw new ForbiddenError("not the author");
 }
@@ -205,7 +218,10 @@ export async function deleteQuestion(db: Db, input: { id: number; authorId: stri
 
 export async function editAnswer(db: Db, input: { id: number; authorId: string; content: string }) {
   const row = await ownedAnswer(db, input.id, input.authorId);
-  await db.update(forumAnswers).set({ content: input.content, ...rendered(input.content), updatedAt: new Date() }).where(eq(forumAnswers.id, input.id));
+  await db
+    .update(forumAnswers)
+    .set({ content: input.content, ...rendered(input.content), updatedAt: new Date() })
+    .where(eq(forumAnswers.id, input.id));
   return row.questionId;
 }
 
@@ -225,7 +241,10 @@ export async function deleteAnswer(db: Db, input: { id: number; authorId: string
 export async function recountAnswers(db: Db, questionId: number) {
   await db
     .update(forumQuestions)
-    .set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${questionId} and a.hidden_at is null)`, lastAnswerAt: LAST_ANSWER_AT })
+    .set({
+      answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${questionId} and a.hidden_at is null)`,
+      lastAnswerAt: LAST_ANSWER_AT,
+    })
     .where(eq(forumQuestions.id, questionId));
 }
 
@@ -235,7 +254,10 @@ export async function recountAnswers(db: Db, questionId: number) {
  */
 export async function setQuestionTopic(db: Db, input: { questionId: number; topicId: number | null; actorId: string; moderator: boolean }) {
   if (!isRowId(input.questionId)) throw new NotFoundError("question not found");
-  const [row] = await db.select({ authorId: forumQuestions.authorId, hiddenAt: forumQuestions.hiddenAt }).from(forumQuestions).where(eq(forumQuestions.id, input.questionId));
+  const [row] = await db
+    .select({ authorId: forumQuestions.authorId, hiddenAt: forumQuestions.hiddenAt })
+    .from(forumQuestions)
+    .where(eq(forumQuestions.id, input.questionId));
   // Readers never see a hidden question: only moderators, who see it marked, may refile it.
   if (!row || (row.hiddenAt && !input.moderator)) throw new NotFoundError("question not found");
   if (!input.moderator && row.authorId !== input.actorId) throw new ForbiddenError("not the asker");

@@ -42,7 +42,6 @@ export interface QuestionView {
 export const authorName = (name: string | null) => (name && name.trim() ? name : ANONYMOUS);
 export const iso = (d: Date | string) => new Date(d).toISOString();
 
-
 export const questionColumns = {
   id: forumQuestions.id,
   title: forumQuestions.title,
@@ -96,7 +95,6 @@ export function toQuestion(r: QuestionRow): QuestionView {
     topic: r.topicSlug && r.topicName ? { slug: r.topicSlug, name: r.topicName } : null,
   };
 }
-
 
 /** An answer with its author's profile, as a select or a raw statement returns it. */
 export interface AnswerRow {

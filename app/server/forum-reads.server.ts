@@ -202,7 +202,9 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
 
 /** How many members found an answer helpful. */
 export async function helpfulCount(db: Db, answerId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(helpfulMarks).where(eq(helpfulMarks.answerId, answerId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(helpfulMarks)
+    .where(eq(helpfulMarks.answerId, answerId));
   return Number(row?.n ?? 0);
 }
-

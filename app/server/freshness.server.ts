@@ -83,7 +83,12 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
   };
 
   const connect = async (reconnecting: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, keepAlive: true, keepAliveInitialDelayMillis: 5000 });
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5000,
+    });
     const lost = () => {
       if (client !== next || stopped) return;
       client = undefined;
@@ -143,7 +148,11 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
     }
     if (client && waiting && waiting.judged >= 2 && now - waiting.sentAt > DOUBT_MS) {
       const stuck = client;
-      if (!doubting) log?.warn({ waitedMs: now - waiting.sentAt }, "freshness: the listening connection missed its heartbeat; reconnecting, and clearing caches every second meanwhile");
+      if (!doubting)
+        log?.warn(
+          { waitedMs: now - waiting.sentAt },
+          "freshness: the listening connection missed its heartbeat; reconnecting, and clearing caches every second meanwhile",
+        );
       doubting = true;
       client = undefined;
       waiting = null;

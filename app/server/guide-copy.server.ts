@@ -13,7 +13,11 @@ const FURTHER_READING: readonly ReadingLink[] = [
     title: "Rheumatoid arthritis",
     publisher: "NIAMS (US National Institute of Arthritis and Musculoskeletal and Skin Diseases)",
   },
-  { href: "https://www.cdc.gov/arthritis/rheumatoid-arthritis/index.html", title: "Rheumatoid arthritis", publisher: "CDC (US Centers for Disease Control and Prevention)" },
+  {
+    href: "https://www.cdc.gov/arthritis/rheumatoid-arthritis/index.html",
+    title: "Rheumatoid arthritis",
+    publisher: "CDC (US Centers for Disease Control and Prevention)",
+  },
   {
     href: "https://www.versusarthritis.org/about-arthritis/conditions/rheumatoid-arthritis/",
     title: "Rheumatoid arthritis",
@@ -21,7 +25,6 @@ const FURTHER_READING: readonly ReadingLink[] = [
   },
   { href: "https://www.nhs.uk/medicines/capsaicin-cream/", title: "Capsaicin cream", publisher: "NHS (UK National Health Service)" },
 ];
-
 
 export const GUIDE_DISCLAIMER =
   "This guide is for information only and is not medical advice. It does not replace a conversation with your doctor, rheumatologist or pharmacist. Always read the product label, and talk to a health professional before changing any treatment.";

@@ -10,14 +10,8 @@ import { escapeHtml, unescapeHtml } from "~/lib/escape";
 import type { Db } from "./db.server";
 import { guideIndex } from "../../db/schema";
 
-const files = import.meta.glob("../content/guides/*.md", { query: "?raw", import: "default", eager: true }) as Record<
-  string,
-  string
->;
-const svgs = import.meta.glob("../../public/guides/*.svg", { query: "?raw", import: "default", eager: true }) as Record<
-  string,
-  string
->;
+const files = import.meta.glob("../content/guides/*.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const svgs = import.meta.glob("../../public/guides/*.svg", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
 const frontmatterSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]+$/),
@@ -100,7 +94,10 @@ function createMarkdown() {
 
 /** Marks links that are the whole content of a list item, so the page can give them a full-size touch target. */
 function markStandaloneLinks(html: string) {
-  return html.replace(/<li>(\s*)<a href="([^"]*)"([^>]*)>((?:(?!<\/?a\b)[\s\S])*)<\/a>(\s*)<\/li>/g, '<li>$1<a href="$2"$3 class="standalone-link">$4</a>$5</li>');
+  return html.replace(
+    /<li>(\s*)<a href="([^"]*)"([^>]*)>((?:(?!<\/?a\b)[\s\S])*)<\/a>(\s*)<\/li>/g,
+    '<li>$1<a href="$2"$3 class="standalone-link">$4</a>$5</li>',
+  );
 }
 
 function parseGuide(raw: string): Guide {
@@ -162,7 +159,14 @@ export async function indexGuides(db: Db) {
           setWhere: sql`(${guideIndex.title}, ${guideIndex.description}, ${guideIndex.body}) is distinct from (excluded.title, excluded.description, excluded.body)`,
         });
     }
-    await tx.delete(guideIndex).where(guides.length ? notInArray(guideIndex.slug, guides.map((g) => g.slug)) : undefined);
+    await tx.delete(guideIndex).where(
+      guides.length
+        ? notInArray(
+            guideIndex.slug,
+            guides.map((g) => g.slug),
+          )
+        : undefined,
+    );
   });
   await db.execute(sql`analyze guide_index`);
 }

@@ -24,8 +24,12 @@ const ANSWER_EXCERPT = 200;
  */
 export function homeLists(runtime: Reader, limits: { posts: number; questions: number }) {
   return Promise.all([
-    runtime.reads.get(`home:posts:${limits.posts}`, async () => (await latestPosts(runtime.db, limits.posts)).map((p) => ({ ...p, content: postPlainText(p.content) }))),
-    runtime.reads.get(`home:questions:${limits.questions}`, async () => (await latestQuestions(runtime.db, limits.questions)).map((q) => ({ ...q, content: postPlainText(q.content) }))),
+    runtime.reads.get(`home:posts:${limits.posts}`, async () =>
+      (await latestPosts(runtime.db, limits.posts)).map((p) => ({ ...p, content: postPlainText(p.content) })),
+    ),
+    runtime.reads.get(`home:questions:${limits.questions}`, async () =>
+      (await latestQuestions(runtime.db, limits.questions)).map((q) => ({ ...q, content: postPlainText(q.content) })),
+    ),
   ]);
 }
 
@@ -70,7 +74,13 @@ export function forumPage(runtime: Reader, options: { page: number; sort?: Forum
         answerCount: q.answerCount,
         lastActivityAt: q.lastActivityAt,
         topic: q.topic,
-        recentAnswers: q.recentAnswers.map((a) => ({ id: a.id, content: preview(postPlainText(a.content), ANSWER_EXCERPT), createdAt: a.createdAt, authorName: a.authorName, authorProfile: a.authorProfile })),
+        recentAnswers: q.recentAnswers.map((a) => ({
+          id: a.id,
+          content: preview(postPlainText(a.content), ANSWER_EXCERPT),
+          createdAt: a.createdAt,
+          authorName: a.authorName,
+          authorProfile: a.authorProfile,
+        })),
       })),
     };
   });

@@ -22,7 +22,12 @@ export async function memberSessions(db: Db, viewer: { id: string; sessionId: st
 }
 
 /** Ends one other session, or all of them (and the passkeys, when asked); says what happened. */
-export async function endSessions(db: Db, viewer: { id: string; sessionId: string }, intent: SessionIntent, fields: { sessionId: string; removePasskeys: boolean }) {
+export async function endSessions(
+  db: Db,
+  viewer: { id: string; sessionId: string },
+  intent: SessionIntent,
+  fields: { sessionId: string; removePasskeys: boolean },
+) {
   if (intent === "revoke-session") {
     const ok = await revokeSession(db, viewer.id, fields.sessionId);
     return { title: ok ? "Session signed out" : "That session had already ended" };

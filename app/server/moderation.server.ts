@@ -22,12 +22,7 @@ export async function reportContent(db: Db, input: { targetType: TargetType; tar
     .select({ id: reports.id })
     .from(reports)
     .where(
-      and(
-        eq(reports.targetType, input.targetType),
-        eq(reports.targetId, input.targetId),
-        eq(reports.reporterId, input.reporterId),
-        eq(reports.status, "open"),
-      ),
+      and(eq(reports.targetType, input.targetType), eq(reports.targetId, input.targetId), eq(reports.reporterId, input.reporterId), eq(reports.status, "open")),
     );
   // The same member reporting the same thing again adds nothing; they are told so.
   if (existing) return { id: existing.id, repeated: true };
@@ -76,21 +71,19 @@ export async function listReports(db: Db, status: "open" | "resolved" = "open", 
     .limit(limit);
   return rows
     .filter((r) => r.qContent !== null || r.aContent !== null)
-    .map(
-      (r): ReportView => ({
-        id: r.id,
-        targetType: r.targetType as TargetType,
-        targetId: r.targetId,
-        questionId: r.targetType === "question" ? r.targetId : r.aQuestionId!,
-        reason: r.reason,
-        status: r.status,
-        createdAt: new Date(r.createdAt).toISOString(),
-        reporterName: r.reporterName?.trim() || "Anonymous",
-        targetTitle: r.qTitle,
-        targetContent: (r.qContent ?? r.aContent)!,
-        targetHidden: Boolean(r.qHidden ?? r.aHidden),
-      }),
-    );
+    .map((r): ReportView => ({
+      id: r.id,
+      targetType: r.targetType as TargetType,
+      targetId: r.targetId,
+      questionId: r.targetType === "question" ? r.targetId : r.aQuestionId!,
+      reason: r.reason,
+      status: r.status,
+      createdAt: new Date(r.createdAt).toISOString(),
+      reporterName: r.reporterName?.trim() || "Anonymous",
+      targetTitle: r.qTitle,
+      targetContent: (r.qContent ?? r.aContent)!,
+      targetHidden: Boolean(r.qHidden ?? r.aHidden),
+    }));
 }
 
 /** Open reports whose post still exists: what the reports page lists as waiting for review. */

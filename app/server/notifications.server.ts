@@ -64,13 +64,36 @@ export async function unreadCount(db: Db, memberId: string, options: { accountNo
 }
 
 type Kind = "answer" | "followed" | "helpful" | "helped-most";
-type ForumItem = { id: number; kind: Kind; questionId: number; questionTitle: string; answerId: number; authorName: string; createdAt: string; unread: boolean };
-type AccountItem = { id: number; kind: "passkey-added"; questionId: null; questionTitle: null; answerId: null; authorName: null; createdAt: string; unread: boolean };
+type ForumItem = {
+  id: number;
+  kind: Kind;
+  questionId: number;
+  questionTitle: string;
+  answerId: number;
+  authorName: string;
+  createdAt: string;
+  unread: boolean;
+};
+type AccountItem = {
+  id: number;
+  kind: "passkey-added";
+  questionId: null;
+  questionTitle: null;
+  answerId: null;
+  authorName: null;
+  createdAt: string;
+  unread: boolean;
+};
 type StoryItem = Omit<AccountItem, "kind"> & { kind: StoryKind; postTitle: string };
 
 /** One page of a member's notifications, newest first, read and unread (the API lists forum ones). */
 export async function listNotifications(db: Db, memberId: string, page?: number): Promise<{ items: (ForumItem | AccountItem | StoryItem)[]; hasMore: boolean }>;
-export async function listNotifications(db: Db, memberId: string, page: number, options: { accountNotices: false }): Promise<{ items: ForumItem[]; hasMore: boolean }>;
+export async function listNotifications(
+  db: Db,
+  memberId: string,
+  page: number,
+  options: { accountNotices: false },
+): Promise<{ items: ForumItem[]; hasMore: boolean }>;
 export async function listNotifications(db: Db, memberId: string, page = 1, options: { accountNotices?: boolean } = {}) {
   const rows = await db
     .select({
@@ -96,7 +119,16 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
     items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | AccountItem | StoryItem => {
       const createdAt = new Date(r.createdAt).toISOString();
       if (r.questionId === null || r.answerId === null || r.questionTitle === null) {
-        const account = { id: r.id, kind: "passkey-added", questionId: null, questionTitle: null, answerId: null, authorName: null, createdAt, unread: r.readAt === null } as const;
+        const account = {
+          id: r.id,
+          kind: "passkey-added",
+          questionId: null,
+          questionTitle: null,
+          answerId: null,
+          authorName: null,
+          createdAt,
+          unread: r.readAt === null,
+        } as const;
         return isStoryKind(r.kind) ? { ...account, kind: r.kind, postTitle: r.postTitle ?? "" } : account;
       }
       return {
@@ -128,15 +160,25 @@ function storyPath(kind: StoryKind, post: { id: number | null; slug: string | nu
  */
 export async function openNotification(db: Db, memberId: string, id: number) {
   const [row] = await db
-    .select({ kind: notifications.kind, questionId: notifications.questionId, answerId: notifications.answerId, post: { id: blogPosts.id, slug: blogPosts.slug, published: blogPosts.published, authorId: blogPosts.authorId } })
+    .select({
+      kind: notifications.kind,
+      questionId: notifications.questionId,
+      answerId: notifications.answerId,
+      post: { id: blogPosts.id, slug: blogPosts.slug, published: blogPosts.published, authorId: blogPosts.authorId },
+    })
     .from(notifications)
     .leftJoin(blogPosts, eq(blogPosts.id, notifications.postId))
     .where(and(eq(notifications.id, id), eq(notifications.memberId, memberId)));
   if (!row) return null;
   if (row.questionId === null || row.answerId === null) {
     // An account or story notice: read once opened; it points at the security page or the story.
-    await db.update(notifications).set({ readAt: sql`now()` }).where(and(eq(notifications.id, id), isNull(notifications.readAt)));
-    const path = isStoryKind(row.kind) ? storyPath(row.kind, row.post ?? { id: null, slug: null, published: null, authorId: null }, memberId) : "/account/security";
+    await db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.id, id), isNull(notifications.readAt)));
+    const path = isStoryKind(row.kind)
+      ? storyPath(row.kind, row.post ?? { id: null, slug: null, published: null, authorId: null }, memberId)
+      : "/account/security";
     return { questionId: null, answerId: null, path } as const;
   }
   await db

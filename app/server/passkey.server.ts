@@ -24,8 +24,7 @@ const passkeySessions = {
       databaseHooks: {
         session: {
           create: {
-            before: async (session, context) =>
-              context?.path === PASSKEY_SIGN_IN_PATH ? { data: { ...session, signInMethod: PASSKEY_METHOD } } : undefined,
+            before: async (session, context) => (context?.path === PASSKEY_SIGN_IN_PATH ? { data: { ...session, signInMethod: PASSKEY_METHOD } } : undefined),
           },
         },
       },
@@ -65,7 +64,11 @@ function passkeyGuard(db: Db, onAdded: (userId: string, name: string) => Promise
             if (isAPIError(returned) || !returned) return;
             if (ctx.path === PASSKEY_SIGN_IN_PATH) {
               const credentialId = (ctx.body as { response?: { id?: unknown } } | undefined)?.response?.id;
-              if (typeof credentialId === "string") await db.update(passkeys).set({ lastUsedAt: sql`now()` }).where(eq(passkeys.credentialID, credentialId));
+              if (typeof credentialId === "string")
+                await db
+                  .update(passkeys)
+                  .set({ lastUsedAt: sql`now()` })
+                  .where(eq(passkeys.credentialID, credentialId));
               return;
             }
             const session = await getSessionFromCtx(ctx);
@@ -90,7 +93,10 @@ export async function memberPasskeys(db: Db, userId: string) {
 
 /** Removes all of a member's passkeys (offered with a password reset and signing out everywhere). */
 export async function removeAllPasskeys(db: Db, userId: string) {
-  const rows = await db.delete(passkeys).where(and(eq(passkeys.userId, userId))).returning({ id: passkeys.id });
+  const rows = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.userId, userId)))
+    .returning({ id: passkeys.id });
   return rows.length;
 }
 
@@ -108,7 +114,9 @@ export function passkeyPlugins(env: Env, deps: { db: Db; onAdded: (userId: strin
         // sign-in would be one factor but counted as two.
         afterVerification: async ({ verification }) => {
           if (!verification.authenticationInfo.userVerified) {
-            throw new APIError("UNAUTHORIZED", { message: "Your device did not check that it was you. Unlock the passkey with your fingerprint, face or PIN." });
+            throw new APIError("UNAUTHORIZED", {
+              message: "Your device did not check that it was you. Unlock the passkey with your fingerprint, face or PIN.",
+            });
           }
         },
       },

@@ -31,12 +31,7 @@ export function defaultPageContent(city: NamedCity, service: NamedService, brand
     id: "",
     metaTitle: `${service.name} in ${city.name}, ${city.state} | ${brand}`,
     metaDescription: `Find ${service.name.toLowerCase()} resources, community support and practical tips for people living with rheumatoid arthritis in ${city.name}, ${city.state}.`,
-    content:
-      `<h2>Welcome to ${s} in ${c}</h2>` +
-      `<p>${serviceText}</p>` +
-      `<p>${cityText}</p>` +
-      `<h3>Why choose ${s} in ${c}?</h3>` +
-      `<ul>${bullets}</ul>`,
+    content: `<h2>Welcome to ${s} in ${c}</h2>` + `<p>${serviceText}</p>` + `<p>${cityText}</p>` + `<h3>Why choose ${s} in ${c}?</h3>` + `<ul>${bullets}</ul>`,
     isDefault: true,
   };
 }

@@ -17,10 +17,7 @@ export interface PageRecordSummary {
   updatedAt: Date;
 }
 
-export async function listPageRecords(
-  db: Db,
-  options: ListOptions = {},
-): Promise<{ rows: PageRecordSummary[]; total: number; page: number; perPage: number }> {
+export async function listPageRecords(db: Db, options: ListOptions = {}): Promise<{ rows: PageRecordSummary[]; total: number; page: number; perPage: number }> {
   const { perPage, page, offset } = paging(options);
   const term = searchTerm(options.q);
   const where = term ? or(ilike(cities.name, term), ilike(cities.slug, term), ilike(services.name, term), ilike(services.slug, term)) : undefined;
@@ -122,10 +119,7 @@ export interface PageRecordInput {
  * Saves the page record of a pair, sanitising its HTML. A pair has at most one record: creating a
  * second one is refused with a message, editing updates the one there is.
  */
-export async function savePageRecord(
-  db: Db,
-  input: PageRecordInput,
-): Promise<SaveResult<{ id: number; city: City; service: Service; content: string }>> {
+export async function savePageRecord(db: Db, input: PageRecordInput): Promise<SaveResult<{ id: number; city: City; service: Service; content: string }>> {
   const content = sanitizeContent(input.content);
   if (isEffectivelyEmpty(content)) {
     return { ok: false, errors: { content: "Nothing would remain after removing unsafe markup. Enter some text." } };
@@ -140,13 +134,7 @@ export async function savePageRecord(
         const [row] = await tx
           .update(cityServicePages)
           .set({ ...values, updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(cityServicePages.id, input.pageId),
-              eq(cityServicePages.cityId, input.cityId),
-              eq(cityServicePages.serviceId, input.serviceId),
-            ),
-          )
+          .where(and(eq(cityServicePages.id, input.pageId), eq(cityServicePages.cityId, input.cityId), eq(cityServicePages.serviceId, input.serviceId)))
           .returning({ id: cityServicePages.id });
         if (!row) return { ok: false, errors: { form: "This page record no longer exists. Reload the editor." } };
         return { ok: true, value: { id: row.id, city, service, content } };

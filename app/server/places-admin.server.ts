@@ -89,7 +89,11 @@ export async function saveCity(db: Db, input: CityInput & { id?: number }): Prom
         .where(input.id ? and(eq(cities.slug, input.slug), ne(cities.id, input.id)) : eq(cities.slug, input.slug));
       if (taken) return { ok: false, errors: { slug: duplicateSlugMessage("city", input.slug) } };
       const [row] = input.id
-        ? await tx.update(cities).set({ ...values, updatedAt: sql`now()` }).where(eq(cities.id, input.id)).returning(cityColumns)
+        ? await tx
+            .update(cities)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(eq(cities.id, input.id))
+            .returning(cityColumns)
         : await tx.insert(cities).values(values).returning(cityColumns);
       if (!row) return { ok: false, errors: { form: "This city no longer exists." } };
       return { ok: true, value: row };
@@ -111,7 +115,11 @@ export async function saveService(db: Db, input: ServiceInput & { id?: number })
         .where(input.id ? and(eq(services.slug, input.slug), ne(services.id, input.id)) : eq(services.slug, input.slug));
       if (taken) return { ok: false, errors: { slug: duplicateSlugMessage("service", input.slug) } };
       const [row] = input.id
-        ? await tx.update(services).set({ ...values, updatedAt: sql`now()` }).where(eq(services.id, input.id)).returning(serviceColumns)
+        ? await tx
+            .update(services)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(eq(services.id, input.id))
+            .returning(serviceColumns)
         : await tx.insert(services).values(values).returning(serviceColumns);
       if (!row) return { ok: false, errors: { form: "This service no longer exists." } };
       return { ok: true, value: row };
@@ -123,7 +131,11 @@ export async function saveService(db: Db, input: ServiceInput & { id?: number })
 }
 
 export async function setCityActive(db: Db, id: number, active: boolean): Promise<City | null> {
-  const [row] = await db.update(cities).set({ isActive: active, updatedAt: sql`now()` }).where(eq(cities.id, id)).returning(cityColumns);
+  const [row] = await db
+    .update(cities)
+    .set({ isActive: active, updatedAt: sql`now()` })
+    .where(eq(cities.id, id))
+    .returning(cityColumns);
   return row ?? null;
 }
 

@@ -5,7 +5,9 @@ const REL = 'rel="ugc nofollow noopener noreferrer"';
 
 describe("members' posts as safe Markdown", () => {
   it("renders the subset: paragraphs, line breaks, bold, italic, lists and links", () => {
-    const html = postHtml("Warm **wax** helps, *mostly*.\nSecond line.\n\n- gloves\n- a jar opener\n\n1. soak\n2. stretch\n\n[Arthritis Foundation](https://www.arthritis.org/)");
+    const html = postHtml(
+      "Warm **wax** helps, *mostly*.\nSecond line.\n\n- gloves\n- a jar opener\n\n1. soak\n2. stretch\n\n[Arthritis Foundation](https://www.arthritis.org/)",
+    );
     expect(html).toContain("<p>Warm <strong>wax</strong> helps, <em>mostly</em>.<br />\nSecond line.</p>");
     expect(html).toContain("<ul>\n<li>gloves</li>\n<li>a jar opener</li>\n</ul>");
     expect(html).toContain("<ol>\n<li>soak</li>\n<li>stretch</li>\n</ol>");

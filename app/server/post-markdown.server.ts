@@ -9,8 +9,17 @@ import sanitizeHtml from "sanitize-html";
 import { textOfHtml } from "~/lib/html-text";
 
 // One parser for the process; only the rules of the subset are on.
-const md = new MarkdownIt("zero", { html: false, breaks: true, linkify: true, typographer: false })
-  .enable(["paragraph", "newline", "emphasis", "list", "link", "linkify", "escape", "entity", "backticks"]);
+const md = new MarkdownIt("zero", { html: false, breaks: true, linkify: true, typographer: false }).enable([
+  "paragraph",
+  "newline",
+  "emphasis",
+  "list",
+  "link",
+  "linkify",
+  "escape",
+  "entity",
+  "backticks",
+]);
 
 const LINK_REL = "ugc nofollow noopener noreferrer";
 

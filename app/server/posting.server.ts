@@ -34,13 +34,17 @@ export const UNKNOWN_TOPIC = "That topic does not exist. Choose one from the lis
  * The topic a new question is filed under: none, or one that exists. The web form sends a topic's
  * id (`topicId`, "" for none), the API its slug (`topicSlug`, left out or null for none).
  */
-async function chosenTopic(runtime: Runtime, input: { topicId?: unknown; topicSlug?: unknown }): Promise<{ ok: true; id: number | null } | { ok: false; errors: FieldErrors }> {
+async function chosenTopic(
+  runtime: Runtime,
+  input: { topicId?: unknown; topicSlug?: unknown },
+): Promise<{ ok: true; id: number | null } | { ok: false; errors: FieldErrors }> {
   if (input.topicSlug !== undefined && input.topicSlug !== null && input.topicSlug !== "") {
     const topic = typeof input.topicSlug === "string" ? await getTopicBySlug(runtime.db, input.topicSlug) : null;
     return topic ? { ok: true, id: topic.id } : { ok: false, errors: { topicSlug: UNKNOWN_TOPIC } };
   }
   if (input.topicId !== undefined && input.topicId !== null && input.topicId !== "") {
-    const id = typeof input.topicId === "string" && /^\d{1,10}$/.test(input.topicId) ? Number(input.topicId) : typeof input.topicId === "number" ? input.topicId : NaN;
+    const id =
+      typeof input.topicId === "string" && /^\d{1,10}$/.test(input.topicId) ? Number(input.topicId) : typeof input.topicId === "number" ? input.topicId : NaN;
     const topic = await getTopicById(runtime.db, id);
     return topic ? { ok: true, id: topic.id } : { ok: false, errors: { topic: UNKNOWN_TOPIC } };
   }
@@ -88,7 +92,8 @@ export async function postAnswer(
     const result = await answerQuestion(runtime.db, { questionId, authorId, ...parsed.data });
     return { ok: true, ...result };
   } catch (error) {
-    if (error instanceof NotFoundError) return { ok: false, status: 404, errors: { form: "This question is no longer available." }, message: "This question is no longer available." };
+    if (error instanceof NotFoundError)
+      return { ok: false, status: 404, errors: { form: "This question is no longer available." }, message: "This question is no longer available." };
     throw error;
   }
 }

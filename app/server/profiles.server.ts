@@ -13,7 +13,9 @@ export const PROFILE_PAGE_SIZE = 20;
  * The author's handle as a column, for the queries that show authors' names: set only while
  * their profile is public and they have a name, so 'Anonymous' never links anywhere.
  */
-export const PROFILE_LINK = sql<string | null>`case when ${profiles.publicProfile} and trim(coalesce(${profiles.displayName}, '')) <> '' then ${profiles.profileHandle} end`;
+export const PROFILE_LINK = sql<
+  string | null
+>`case when ${profiles.publicProfile} and trim(coalesce(${profiles.displayName}, '')) <> '' then ${profiles.profileHandle} end`;
 
 // No look-alike letters or digits: a handle may be read aloud or typed from a phone.
 const HANDLE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -63,7 +65,13 @@ export async function getPublicProfile(db: Db, handle: string, page = 1) {
       .limit(PROFILE_PAGE_SIZE)
       .offset(offset),
     db
-      .select({ id: forumAnswers.id, content: forumAnswers.content, createdAt: forumAnswers.createdAt, questionId: forumQuestions.id, questionTitle: forumQuestions.title })
+      .select({
+        id: forumAnswers.id,
+        content: forumAnswers.content,
+        createdAt: forumAnswers.createdAt,
+        questionId: forumQuestions.id,
+        questionTitle: forumQuestions.title,
+      })
       .from(forumAnswers)
       .innerJoin(forumQuestions, eq(forumQuestions.id, forumAnswers.questionId))
       .where(visibleAnswer)

@@ -18,7 +18,11 @@ export const LIMITS = {
   // addresses (at most 100 failures, as NIST SP 800-63B allows).
   signInAccount: { points: 10, duration: 900, message: "Too many sign-in attempts for this account. Please wait a few minutes and try again." },
   signInAccountAnywhere: { points: 100, duration: 3600, message: "Too many sign-in attempts for this account. Please wait a few minutes and try again." },
-  resetAccount: { points: 3, duration: 3600, message: "We have already sent several reset links to this address. Please check your inbox, or try again later." },
+  resetAccount: {
+    points: 3,
+    duration: 3600,
+    message: "We have already sent several reset links to this address. Please check your inbox, or try again later.",
+  },
   twoFactorAttempt: { points: 10, duration: 900, message: "Too many codes tried. Please sign in again in a few minutes." },
   api: { points: 120, duration: 60, message: "Too many requests. Please slow down." },
   search: { points: 60, duration: 60, message: "Too many searches in a short time. Please wait a moment." },
@@ -81,8 +85,7 @@ export function createRateLimiter(options: { enabled: boolean; pool?: pg.Pool })
   // Keys are hashed: they hold email and client addresses, which the table need not show, and
   // the column is 255 characters.
   const keyOf = (key: string) => crypto.createHash("sha256").update(key).digest("base64url");
-  const limited = (name: LimitName, res: RateLimiterRes) =>
-    new RateLimitedError(LIMITS[name].message, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+  const limited = (name: LimitName, res: RateLimiterRes) => new RateLimitedError(LIMITS[name].message, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
   return {
     async consume(name, key) {
       if (!options.enabled) return;

@@ -37,7 +37,9 @@ export async function proveIdentity(input: ReauthInput): Promise<"ok" | "wrong" 
   if (method === "none") return "none";
   const outcome =
     method === "password"
-      ? (await input.verifyPassword(input.secret)) ? "ok" : "wrong"
+      ? (await input.verifyPassword(input.secret))
+        ? "ok"
+        : "wrong"
       : await checkFreshTotpCode(input.db, input.secretConfig, input.userId, input.secret.replace(/\s+/g, ""));
   if (outcome !== "ok") return outcome;
   await input.db
@@ -52,7 +54,13 @@ export async function hasFreshProof(db: Db, sessionId: string, userId: string) {
   const [row] = await db
     .select({ id: reauthProofs.sessionId })
     .from(reauthProofs)
-    .where(and(eq(reauthProofs.sessionId, sessionId), eq(reauthProofs.userId, userId), gt(reauthProofs.provenAt, sql`now() - make_interval(secs => ${REAUTH_WINDOW_SECONDS})`)));
+    .where(
+      and(
+        eq(reauthProofs.sessionId, sessionId),
+        eq(reauthProofs.userId, userId),
+        gt(reauthProofs.provenAt, sql`now() - make_interval(secs => ${REAUTH_WINDOW_SECONDS})`),
+      ),
+    );
   return Boolean(row);
 }
 

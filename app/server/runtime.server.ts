@@ -46,13 +46,7 @@ export interface Runtime {
 }
 
 /** Builds a runtime around an open database (used by the server and by tests). */
-export function createRuntime(options: {
-  env: Env;
-  database: Database;
-  log?: Logger;
-  secret?: string;
-  mailer?: Mailer;
-}): Runtime {
+export function createRuntime(options: { env: Env; database: Database; log?: Logger; secret?: string; mailer?: Mailer }): Runtime {
   const { env, database } = options;
   const log = options.log ?? createLogger(env.LOG_LEVEL);
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
@@ -134,14 +128,16 @@ export async function openRuntime(source: Record<string, string | undefined> = p
     // Instances starting together on one PostgreSQL database take turns: the first migrates, the
     // others find the migrations applied and the guide index current. A database that cannot be
     // reached yet (a reboot where it comes up later) is waited for rather than given up on.
-    await untilReachable(log, env.DATABASE_START_RETRY_MAX_SECONDS, () => database.withStartupLock(async () => {
-      await database.migrate();
-      if (embedded && env.SEED && (await isDatabaseEmpty(database.db))) {
-        await seedDemoContent(database.db);
-        log.info("seeded the new embedded database with demo content (SEED=false opts out)");
-      }
-      await indexGuides(database.db);
-    }));
+    await untilReachable(log, env.DATABASE_START_RETRY_MAX_SECONDS, () =>
+      database.withStartupLock(async () => {
+        await database.migrate();
+        if (embedded && env.SEED && (await isDatabaseEmpty(database.db))) {
+          await seedDemoContent(database.db);
+          log.info("seeded the new embedded database with demo content (SEED=false opts out)");
+        }
+        await indexGuides(database.db);
+      }),
+    );
   } catch (error) {
     await database.close();
     throw error;
@@ -157,7 +153,9 @@ export async function openRuntime(source: Record<string, string | undefined> = p
     await untilReachable(log, env.DATABASE_START_RETRY_MAX_SECONDS, () => runtime.freshness.start());
     runtime.mailOutbox.start();
     // Posts saved before the current Markdown renderer get their stored HTML once, in the background.
-    void refreshStoredHtml(database.db, log).catch((error: unknown) => log.warn({ err: error }, "rendering stored post HTML failed; pages render those posts until the next start"));
+    void refreshStoredHtml(database.db, log).catch((error: unknown) =>
+      log.warn({ err: error }, "rendering stored post HTML failed; pages render those posts until the next start"),
+    );
   } catch (error) {
     await database.close();
     throw error;

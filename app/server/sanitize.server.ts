@@ -123,5 +123,11 @@ export function sanitizeContent(html: string): string {
 
 /** True when nothing visible would remain after sanitising (only unsafe markup or whitespace). */
 export function isEffectivelyEmpty(sanitized: string) {
-  return sanitized.replace(/<br\s*\/?>/gi, "").replace(/<(?!img\b)[^>]*>/gi, "").replace(/&nbsp;/g, " ").trim() === "";
+  return (
+    sanitized
+      .replace(/<br\s*\/?>/gi, "")
+      .replace(/<(?!img\b)[^>]*>/gi, "")
+      .replace(/&nbsp;/g, " ")
+      .trim() === ""
+  );
 }

@@ -62,11 +62,9 @@ export function parseSearchPage(value: string | null | undefined): number {
 }
 
 /** What to do with the raw query before any database work. */
-export function classifyQuery(raw: string | null | undefined):
-  | { status: "empty" }
-  | { status: "too-long" }
-  | { status: "no-terms"; query: string }
-  | { status: "ok"; query: string } {
+export function classifyQuery(
+  raw: string | null | undefined,
+): { status: "empty" } | { status: "too-long" } | { status: "no-terms"; query: string } | { status: "ok"; query: string } {
   const query = (raw ?? "").trim();
   if (!query) return { status: "empty" };
   if ([...query].length > MAX_QUERY_LENGTH) return { status: "too-long" };
@@ -224,9 +222,7 @@ export async function searchSite(db: Db, rawQuery: string | null | undefined, pa
   const total = Number(rows[0]?.total ?? 0);
   if (total === 0) return { status: "no-results", query: c.query };
   const pageCount = Math.min(Math.ceil(total / SEARCH_PAGE_SIZE), MAX_SEARCH_PAGE);
-  const results = rows
-    .filter((r) => r.kind && r.title)
-    .map((r) => ({ type: r.kind!, title: r.title!, href: hrefFor(r), snippet: snippetWithEllipses(r) }));
+  const results = rows.filter((r) => r.kind && r.title).map((r) => ({ type: r.kind!, title: r.title!, href: hrefFor(r), snippet: snippetWithEllipses(r) }));
   if (results.length === 0) return { status: "past-end", query: c.query, total, pageCount };
   return { status: "results", query: c.query, results, total, page: pageNumber, pageCount, pageSize: SEARCH_PAGE_SIZE };
 }

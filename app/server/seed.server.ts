@@ -5,17 +5,7 @@ import { rendered } from "./stored-html.server";
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
-import {
-  blogPosts,
-  cities,
-  cityServicePages,
-  forumAnswers,
-  forumQuestions,
-  forumTopics,
-  profiles,
-  services,
-  users,
-} from "../../db/schema";
+import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, forumTopics, profiles, services, users } from "../../db/schema";
 
 export async function isDatabaseEmpty(db: Db) {
   const [u] = await db.select({ n: count() }).from(users);
@@ -189,8 +179,18 @@ const CITY_LIST: [string, string, string, number | null, number | null, boolean,
 ];
 
 const SERVICE_LIST: [string, string, string | null, boolean][] = [
-  ["arthritis-pain-relief", "Arthritis Pain Relief", "Practical, community-tested ways to manage arthritis pain day to day, including topical capsaicin relief.", true],
-  ["rheumatoid-arthritis-support", "Rheumatoid Arthritis Support", "Peer support and trustworthy information for people living with rheumatoid arthritis.", true],
+  [
+    "arthritis-pain-relief",
+    "Arthritis Pain Relief",
+    "Practical, community-tested ways to manage arthritis pain day to day, including topical capsaicin relief.",
+    true,
+  ],
+  [
+    "rheumatoid-arthritis-support",
+    "Rheumatoid Arthritis Support",
+    "Peer support and trustworthy information for people living with rheumatoid arthritis.",
+    true,
+  ],
   ["hand-pain-relief", "Hand Pain Relief", null, true],
   ["joint-pain-clinic", "Joint Pain Clinic", "Directory of joint pain clinics (no longer offered).", false],
 ];
@@ -220,7 +220,7 @@ export async function seedDemoContent(db: Db) {
         slug: p.slug,
         excerpt: p.excerpt,
         content: p.content,
-          ...rendered(p.content),
+        ...rendered(p.content),
         published: p.published,
         publishedAt: p.published ? at : null,
         authorId: memberIds[p.author],

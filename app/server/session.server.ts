@@ -23,10 +23,7 @@ function authCookieHeader(cookieHeader: string, session: string): string {
   return [session, ...kept.map((chunk) => chunk.trim())].join("; ");
 }
 
-export async function loadViewer(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
+export async function loadViewer(request: Request, context: Readonly<RouterContextProvider>): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
   const { auth, db, env, viewers } = context.get(runtimeContext);
   const name = sessionCookieName(env.SITE_URL);
   const cookieHeader = request.headers.get("cookie") ?? "";
@@ -51,10 +48,7 @@ export async function loadViewer(
   }
   const user = response.user as typeof response.user & { role?: string; twoFactorEnabled?: boolean | null };
   const signedInWithPasskey = (response.session as { signInMethod?: string | null }).signInMethod === PASSKEY_METHOD;
-  const [profile] = await db
-    .select({ displayName: profiles.displayName })
-    .from(profiles)
-    .where(eq(profiles.id, user.id));
+  const [profile] = await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, user.id));
   const role = (["member", "moderator", "admin"].includes(user.role ?? "") ? user.role : "member") as Role;
   const viewer: Viewer = {
     id: user.id,

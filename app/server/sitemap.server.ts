@@ -87,19 +87,12 @@ function absolute(siteUrl: string, path: string) {
  * `part` it is a <sitemapindex> of `?part=N` files, and with `part` it is that slice.
  * Returns null for a part that does not exist.
  */
-export function renderSitemap(
-  siteUrl: string,
-  entries: SitemapEntry[],
-  options: { part?: number; maxUrls?: number } = {},
-): string | null {
+export function renderSitemap(siteUrl: string, entries: SitemapEntry[], options: { part?: number; maxUrls?: number } = {}): string | null {
   const max = options.maxUrls ?? SITEMAP_MAX_URLS;
   const parts = Math.max(1, Math.ceil(entries.length / max));
   const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
   if (options.part === undefined && parts > 1) {
-    const items = Array.from(
-      { length: parts },
-      (_, i) => `  <sitemap><loc>${escapeXml(absolute(siteUrl, `/sitemap.xml?part=${i + 1}`))}</loc></sitemap>`,
-    );
+    const items = Array.from({ length: parts }, (_, i) => `  <sitemap><loc>${escapeXml(absolute(siteUrl, `/sitemap.xml?part=${i + 1}`))}</loc></sitemap>`);
     return `${head}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
   }
   const part = options.part ?? 1;
@@ -168,11 +161,7 @@ export async function feedItems(db: Db, limit = FEED_SIZE): Promise<FeedItem[]> 
   }));
 }
 
-export function renderRss(
-  config: { siteUrl: string; siteName: string; description: string },
-  items: FeedItem[],
-  now = new Date(),
-): string {
+export function renderRss(config: { siteUrl: string; siteName: string; description: string }, items: FeedItem[], now = new Date()): string {
   const site = config.siteUrl.replace(/\/+$/, "");
   const lines = items.map((item) => {
     const link = escapeXml(absolute(site, `/article/${seg(item.slug)}`));

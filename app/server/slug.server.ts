@@ -7,7 +7,5 @@ export const SLUG_MAX = 80;
 
 export function slugify(title: string) {
   const text = title.replace(/<\/?[a-z][^<>]*>/gi, " ");
-  return slugifyText(text, { decamelize: false })
-    .slice(0, SLUG_MAX)
-    .replace(/-+$/g, "");
+  return slugifyText(text, { decamelize: false }).slice(0, SLUG_MAX).replace(/-+$/g, "");
 }

@@ -31,7 +31,10 @@ export async function getHomeStats(runtime: Pick<Runtime, "db" | "reads">): Prom
 function allStats(runtime: Pick<Runtime, "db" | "reads">) {
   return runtime.reads.get("stats", async () => {
     const [members, questions, answered, articles] = await Promise.all([
-      runtime.db.select({ n: count() }).from(profiles).then((r) => r[0].n),
+      runtime.db
+        .select({ n: count() })
+        .from(profiles)
+        .then((r) => r[0].n),
       countQuestions(runtime.db),
       countAnsweredQuestions(runtime.db),
       countPublished(runtime.db),

@@ -41,8 +41,14 @@ export async function publishPost(db: Db, id: number, editorId: string) {
     const author = otherAuthor(before, editorId);
     // Unpublished and published again is no news to its author: told once per story.
     const told = async (memberId: string) =>
-      (await tx.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.memberId, memberId), eq(notifications.postId, id), eq(notifications.kind, "story-published")))).length > 0;
-    if (!before.published && author && !(await told(author))) await tellAuthor(tx, { memberId: author, kind: "story-published", postId: id, postTitle: row.title });
+      (
+        await tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(and(eq(notifications.memberId, memberId), eq(notifications.postId, id), eq(notifications.kind, "story-published")))
+      ).length > 0;
+    if (!before.published && author && !(await told(author)))
+      await tellAuthor(tx, { memberId: author, kind: "story-published", postId: id, postTitle: row.title });
     return row;
   });
 }

@@ -34,7 +34,10 @@ export async function listTopicsWithCounts(db: Db) {
   const rows = await db
     // Written out with an alias: in a one-table select drizzle leaves columns unqualified, and
     // "id" inside the subquery would be the question's own.
-    .select({ ...columns, questions: sql<number>`(select count(*)::int from forum_questions fq where fq.topic_id = ${forumTopics}.id and fq.hidden_at is null)` })
+    .select({
+      ...columns,
+      questions: sql<number>`(select count(*)::int from forum_questions fq where fq.topic_id = ${forumTopics}.id and fq.hidden_at is null)`,
+    })
     .from(forumTopics)
     .orderBy(asc(forumTopics.position), asc(forumTopics.id));
   return rows.map((r) => ({ ...r, questions: Number(r.questions) }));
@@ -76,7 +79,12 @@ export async function createTopic(db: Db, input: { name: string; slug: string; d
   try {
     const [row] = await db
       .insert(forumTopics)
-      .values({ slug, name: input.name, description: input.description, position: sql`(select coalesce(max(${forumTopics.position}), 0) + 1 from ${forumTopics})` })
+      .values({
+        slug,
+        name: input.name,
+        description: input.description,
+        position: sql`(select coalesce(max(${forumTopics.position}), 0) + 1 from ${forumTopics})`,
+      })
       .returning(columns);
     return row;
   } catch (error) {
@@ -110,7 +118,9 @@ export async function updateTopic(db: Db, id: number, input: { name: string; slu
 export async function moveTopic(db: Db, id: number, direction: "up" | "down"): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Positions are renumbered 1..n first, so equal positions (or gaps) never stop a move.
-    await tx.execute(sql`update forum_topics t set position = o.n from (select id, row_number() over (order by position, id)::int as n from forum_topics) o where o.id = t.id and t.position <> o.n`);
+    await tx.execute(
+      sql`update forum_topics t set position = o.n from (select id, row_number() over (order by position, id)::int as n from forum_topics) o where o.id = t.id and t.position <> o.n`,
+    );
     const [topic] = await tx.select({ position: forumTopics.position }).from(forumTopics).where(eq(forumTopics.id, id)).for("update");
     if (!topic) throw new TopicNotFoundError(String(id));
     const [neighbour] = await tx

@@ -14,4 +14,3 @@ export interface Viewer {
   aal: "aal1" | "aal2";
   sessionId: string;
 }
-

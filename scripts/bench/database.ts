@@ -55,7 +55,9 @@ export async function prepareDatabase(workDir: string, cleanups: (() => Promise<
   await database.migrate();
   const seedStart = Date.now();
   await seedScaleContent(database.db, SCALE);
-  log(`Loaded ${SCALE.members} members, ${SCALE.questions} questions, ${SCALE.answers} answers, ${SCALE.posts} stories, ${SCALE.cities} cities x ${SCALE.services} services in ${seconds(Date.now() - seedStart)}`);
+  log(
+    `Loaded ${SCALE.members} members, ${SCALE.questions} questions, ${SCALE.answers} answers, ${SCALE.posts} stories, ${SCALE.cities} cities x ${SCALE.services} services in ${seconds(Date.now() - seedStart)}`,
+  );
   // The signed-in rows are members of the data set, with their follows and unread notifications:
   // a password of this run only, so the data set itself never holds one.
   const benchPassword = crypto.randomBytes(18).toString("base64url");

@@ -48,7 +48,13 @@ if (process.argv.includes("--help")) {
 /** The comment at the top of this file, as the help text. */
 function header() {
   const lines = fs.readFileSync(import.meta.filename, "utf8").split("\n");
-  return lines.slice(0, lines.findIndex((line) => !line.startsWith("//"))).map((line) => line.replace(/^\/\/ ?/, "")).join("\n");
+  return lines
+    .slice(
+      0,
+      lines.findIndex((line) => !line.startsWith("//")),
+    )
+    .map((line) => line.replace(/^\/\/ ?/, ""))
+    .join("\n");
 }
 
 async function main() {
@@ -86,7 +92,9 @@ async function main() {
     // the scaled data set are behind it.
     const startRss = memory.now();
     const nodeOptions = process.env.NODE_OPTIONS ?? "";
-    log(`Server: node server.js (${BUILD_DIR}/), one process serving from ${THREADS} thread${THREADS > 1 ? "s" : ""} (WEB_CONCURRENCY=${THREADS}), NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`);
+    log(
+      `Server: node server.js (${BUILD_DIR}/), one process serving from ${THREADS} thread${THREADS > 1 ? "s" : ""} (WEB_CONCURRENCY=${THREADS}), NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`,
+    );
 
     // Members to be signed in as, taking turns request by request (BENCH_MEMBERS of them, fewer
     // than one address may sign in in a minute): a page rendered for one of them must not be what
@@ -115,7 +123,9 @@ async function main() {
       },
       cleanups,
     );
-    log(`Load: ${hasWrk ? "wrk" : "autocannon (2 workers)"}, ${CONNECTIONS} connections, ${DURATION} s per URL after ${WARMUP} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`);
+    log(
+      `Load: ${hasWrk ? "wrk" : "autocannon (2 workers)"}, ${CONNECTIONS} connections, ${DURATION} s per URL after ${WARMUP} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`,
+    );
     log(`Home page: ${home.body.length} bytes (${home.headers["content-encoding"] ?? "identity"}), X-Cache ${home.headers["x-cache"]}`);
     log("");
     const plain = { "Accept-Encoding": ACCEPT_ENCODING };

@@ -13,7 +13,17 @@ export async function measureFirstStart(dataDir: string) {
   const server = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
     stdio: "ignore",
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+    },
   });
   const memory = watchMemory(server.pid!);
   try {
@@ -72,7 +82,7 @@ export async function startServer(workDir: string, database: { databaseUrl: stri
   const serverLogFile = path.join(workDir, "server.log");
   const listening = () => fs.readFileSync(serverLogFile, "utf8").match(/"server listening"/g)?.length ?? 0;
   const logsStart = ["info", "debug", "trace"].includes(process.env.LOG_LEVEL ?? "info");
-  for (const deadline = Date.now() + 60_000; logsStart && listening() < THREADS; ) {
+  for (const deadline = Date.now() + 60_000; logsStart && listening() < THREADS;) {
     if (Date.now() > deadline) throw new Error(`only ${listening()} of ${THREADS} serving threads started`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -88,7 +98,10 @@ export async function signIn(base: string, emails: string[], password: string) {
       headers: { "Content-Type": "application/json", Origin: base },
       body: JSON.stringify({ email, password }),
     });
-    const session = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session_token="));
+    const session = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.includes("session_token="));
     if (!signIn.ok || !session) throw new Error(`signing in as ${email} failed: ${signIn.status} ${await signIn.text()}`);
     sessions.push(session);
   }

@@ -5,7 +5,21 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT } from "../local-server";
 import { SCALE } from "../lib/seed-scale";
-import { ACCEPT_ENCODING, BUILD_DIR, CONNECTIONS, DURATION, log, MEMBERS_TARGET, READERS_TARGET, ROUNDS, seconds, THREADS, USE_PGLITE, WARMUP, type Result } from "./config";
+import {
+  ACCEPT_ENCODING,
+  BUILD_DIR,
+  CONNECTIONS,
+  DURATION,
+  log,
+  MEMBERS_TARGET,
+  READERS_TARGET,
+  ROUNDS,
+  seconds,
+  THREADS,
+  USE_PGLITE,
+  WARMUP,
+  type Result,
+} from "./config";
 import { hasWrk } from "./load";
 import type { LoadResult } from "./stats";
 import type { countStatements } from "./statements";
@@ -35,7 +49,9 @@ export function report(run: Run) {
   const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"base".padStart(7)}  ${"vs base".padStart(7)}  cache  ${"RSS MB".padStart(6)}  target`;
   log(header);
   log("-".repeat(header.length + 6));
-  log(`${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"".padStart(7)}  ${"1.00".padStart(7)}  -      ${fmt(warmupPeakRss, 0).padStart(6)}  (server's peak in the warm-up; alone; beside the ${baselines.length} signed-out rows: ${fmt(Math.min(...baselines), 0)}–${fmt(Math.max(...baselines), 0)} req/s)`);
+  log(
+    `${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"".padStart(7)}  ${"1.00".padStart(7)}  -      ${fmt(warmupPeakRss, 0).padStart(6)}  (server's peak in the warm-up; alone; beside the ${baselines.length} signed-out rows: ${fmt(Math.min(...baselines), 0)}–${fmt(Math.max(...baselines), 0)} req/s)`,
+  );
   const verdicts: string[] = [];
   const forum1 = (signedIn: boolean) => results.find((r) => r.path === "/forum" && r.signedIn === signedIn)!;
   for (const r of results) {
@@ -79,7 +95,9 @@ export function report(run: Run) {
       const limit = row.signedIn ? 2 : 0;
       const ok = row.perRequest <= limit;
       verdicts.push(`${row.name} ${row.signedIn ? "signed in" : "signed out"} statements: ${ok ? "met" : "NOT met"}`);
-      log(`  ${row.name.padEnd(nameWidth)}  ${(row.signedIn ? "signed in" : "signed out").padEnd(10)}  ${fmt(row.perRequest, 2).padStart(5)}  ${ok ? "ok" : "NOT MET"}: at most ${limit}`);
+      log(
+        `  ${row.name.padEnd(nameWidth)}  ${(row.signedIn ? "signed in" : "signed out").padEnd(10)}  ${fmt(row.perRequest, 2).padStart(5)}  ${ok ? "ok" : "NOT MET"}: at most ${limit}`,
+      );
     }
     log("");
   }
@@ -89,7 +107,9 @@ export function report(run: Run) {
   log(`RSS of the server at start (serving, before the load): ${fmt(startRss)} MB (target < ${rssTargets.start} MB)`);
   log(`Peak RSS of the server during the run: ${fmt(peakRss)} MB (target < ${rssTargets.peak} MB): ${rssOk ? "met" : "NOT met"}`);
   const loadAfter = os.loadavg();
-  log(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after`);
+  log(
+    `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after`,
+  );
 
   const date = new Date().toISOString().replace(/[:.]/g, "-");
   const outDir = path.join(ROOT, "bench/results");
@@ -100,13 +120,21 @@ export function report(run: Run) {
     `${JSON.stringify(
       {
         date: new Date().toISOString(),
-        command: `${[process.env.NODE_OPTIONS ? `NODE_OPTIONS="${process.env.NODE_OPTIONS}"` : "", process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : ""].filter(Boolean).join(" ")} npm run bench${USE_PGLITE ? " -- --pglite" : ""}`.trim(),
+        command:
+          `${[process.env.NODE_OPTIONS ? `NODE_OPTIONS="${process.env.NODE_OPTIONS}"` : "", process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : ""].filter(Boolean).join(" ")} npm run bench${USE_PGLITE ? " -- --pglite" : ""}`.trim(),
         machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 2 ** 20), loadBefore, loadAfter },
         node: process.version,
         database: databaseLabel.replace(/ in .*$/, ""),
         scale: SCALE,
         server: { build: BUILD_DIR, threads: THREADS, nodeOptions: process.env.NODE_OPTIONS ?? "", logLevel: process.env.LOG_LEVEL ?? "info" },
-        load: { tool: hasWrk ? "wrk" : "autocannon", connections: CONNECTIONS, durationSeconds: DURATION, rounds: hasWrk ? ROUNDS : 1, warmupSeconds: WARMUP, acceptEncoding: ACCEPT_ENCODING },
+        load: {
+          tool: hasWrk ? "wrk" : "autocannon",
+          connections: CONNECTIONS,
+          durationSeconds: DURATION,
+          rounds: hasWrk ? ROUNDS : 1,
+          warmupSeconds: WARMUP,
+          acceptEncoding: ACCEPT_ENCODING,
+        },
         baseline: {
           description: hasWrk
             ? `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s); measured in ${ROUNDS} windows taking turns with each signed-out row's ${ROUNDS} windows (measurements: one per row), each row's ratio is to the baseline over its own windows`

@@ -11,9 +11,20 @@ import { logProblems, POSTED_TEXTS } from "../../tests/e2e/server-logs";
 const SHOWN = 40;
 
 export function scanServerLogs(dir: string) {
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".log")).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".log"))
+        .sort()
+    : [];
   const postedFile = path.join(dir, POSTED_TEXTS);
-  const posted = fs.existsSync(postedFile) ? fs.readFileSync(postedFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as string) : [];
+  const posted = fs.existsSync(postedFile)
+    ? fs
+        .readFileSync(postedFile, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as string)
+    : [];
   const secrets = [...new Set([...DEMO_QUESTION_TITLES, ...posted])];
   const problems: string[] = [];
   let lines = 0;

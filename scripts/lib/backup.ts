@@ -83,7 +83,8 @@ async function openExclusive(folder: string) {
   try {
     return await openDatabase(folder);
   } catch (error) {
-    if (error instanceof DatabaseLockedError) throw new BackupError(`${error.message}\nStop the server before taking or restoring a backup of the embedded database.`);
+    if (error instanceof DatabaseLockedError)
+      throw new BackupError(`${error.message}\nStop the server before taking or restoring a backup of the embedded database.`);
     throw error;
   }
 }
@@ -101,9 +102,7 @@ async function postgresHasTables(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>(
-      "select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')",
-    );
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
     return rows[0].n > 0;
   } finally {
     await client.end();
@@ -160,7 +159,9 @@ export async function restoreDatabase(target: BackupTarget, file: string, option
     } catch (error) {
       // The embedded database's own failures often carry no message at all: say what is wrong.
       const detail = error instanceof Error && error.message ? ` (${error.message.split("\n")[0]})` : "";
-      throw new BackupError(`${source} is not a backup of the embedded database that can be read${detail}. Use a file written by npm run db:backup without DATABASE_URL; the current data is untouched.`);
+      throw new BackupError(
+        `${source} is not a backup of the embedded database that can be read${detail}. Use a file written by npm run db:backup without DATABASE_URL; the current data is untouched.`,
+      );
     }
     const secretFile = secretFileOf(target.folder);
     const current = fs.existsSync(secretFile) ? fs.readFileSync(secretFile, "utf8").trim() : undefined;

@@ -22,7 +22,6 @@ import { asRoot, findPgBin, freePort, health, killHard, pgTool, startServer, sto
 import { BUILD_DIR, ROOT, RUN_ID, sleep } from "./shared";
 import { request, signUp, stats, tally, targetSite, writer, reader, type Ack, type Member } from "./traffic";
 
-
 const SHORT = process.argv.includes("--short");
 const RUN_MS = SHORT ? 20_000 : 60_000;
 const MEMBERS = 50;
@@ -125,7 +124,10 @@ async function postgresPhase() {
   let writeRecovery: number | null = null;
   for (let probe = 1; Date.now() - dbBack < 30_000; probe++) {
     const marker = `soak-${RUN_ID}-m999x${probe}`;
-    const res = await request("/forum", { cookie: members[0].cookie, form: { title: `Soak question ${marker}`, content: `Probe ${marker}`, submissionKey: marker } });
+    const res = await request("/forum", {
+      cookie: members[0].cookie,
+      form: { title: `Soak question ${marker}`, content: `Probe ${marker}`, submissionKey: marker },
+    });
     if (res?.status === 302) {
       acks.push({ marker, kind: "question" });
       writeRecovery = Date.now() - dbBack;
@@ -134,11 +136,15 @@ async function postgresPhase() {
     await sleep(100);
   }
   const during503 = outageStatuses.filter((s) => s === 503).length;
-  log(`PostgreSQL back: /healthz 200 after ${dbRecovery ?? "never"} ms, first write after ${writeRecovery ?? "never"} ms; /healthz during the outage: ${during503}/${outageStatuses.length} answered 503`);
+  log(
+    `PostgreSQL back: /healthz 200 after ${dbRecovery ?? "never"} ms, first write after ${writeRecovery ?? "never"} ms; /healthz during the outage: ${during503}/${outageStatuses.length} answered 503`,
+  );
   if (outageStatuses.some((s) => s === 200)) problems.push("/healthz answered 200 while PostgreSQL was down");
   if (during503 === 0) problems.push("/healthz never answered 503 while PostgreSQL was down");
-  if (dbRecovery === null || dbRecovery > RECOVERY_LIMIT_MS) problems.push(`the server took ${dbRecovery ?? "forever"} ms to report healthy after PostgreSQL came back (limit ${RECOVERY_LIMIT_MS} ms)`);
-  if (writeRecovery === null || writeRecovery > RECOVERY_LIMIT_MS) problems.push(`writes failed for ${writeRecovery ?? "ever"} ms after PostgreSQL came back (limit ${RECOVERY_LIMIT_MS} ms)`);
+  if (dbRecovery === null || dbRecovery > RECOVERY_LIMIT_MS)
+    problems.push(`the server took ${dbRecovery ?? "forever"} ms to report healthy after PostgreSQL came back (limit ${RECOVERY_LIMIT_MS} ms)`);
+  if (writeRecovery === null || writeRecovery > RECOVERY_LIMIT_MS)
+    problems.push(`writes failed for ${writeRecovery ?? "ever"} ms after PostgreSQL came back (limit ${RECOVERY_LIMIT_MS} ms)`);
 
   await sleep(Math.max(0, runStart + RUN_MS - Date.now()));
   done = true;
@@ -151,7 +157,10 @@ async function postgresPhase() {
     [`Soak question soak-${RUN_ID}-%`, `Answered during the soak: soak-${RUN_ID}-%`],
   );
   await client.end();
-  const result = tally(acks, stored.map((r) => r.text));
+  const result = tally(
+    acks,
+    stored.map((r) => r.text),
+  );
   await stopGracefully(server);
   try {
     pgCtl("-m", "fast", "stop");
@@ -168,7 +177,14 @@ async function embeddedPhase() {
   const appPort = await freePort();
   const siteUrl = `http://127.0.0.1:${appPort}`;
   targetSite(siteUrl);
-  const env = { PORT: String(appPort), SITE_URL: siteUrl, DATABASE_URL: "", DATA_DIR: dataDir, SEED: "false", BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
+  const env = {
+    PORT: String(appPort),
+    SITE_URL: siteUrl,
+    DATABASE_URL: "",
+    DATA_DIR: dataDir,
+    SEED: "false",
+    BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+  };
   const serverLog = path.join(tmp, "server-embedded.log");
   let server = startServer(env, serverLog);
   if ((await waitHealthy(siteUrl, 60_000)) === null) throw new Error(`the embedded server did not start:\n${fs.readFileSync(serverLog, "utf8").slice(-2000)}`);
@@ -178,7 +194,18 @@ async function embeddedPhase() {
   const acks: Ack[] = [];
   const attempts = { n: 0 };
   let done = false;
-  const traffic = Promise.all(members.map((m, i) => writer(m, i, () => done, () => [], acks, attempts)));
+  const traffic = Promise.all(
+    members.map((m, i) =>
+      writer(
+        m,
+        i,
+        () => done,
+        () => [],
+        acks,
+        attempts,
+      ),
+    ),
+  );
   await sleep(EMBEDDED_RUN_MS / 2);
   const pid = server.child.pid;
   await killHard(server);
@@ -200,7 +227,9 @@ async function embeddedPhase() {
   const database = await openDatabase(path.join(dataDir, "pglite"));
   let stored: string[];
   try {
-    const questions = await database.pglite!.query<{ text: string }>(`select title as text from forum_questions where title like $1`, [`Soak question soak-${RUN_ID}-%`]);
+    const questions = await database.pglite!.query<{ text: string }>(`select title as text from forum_questions where title like $1`, [
+      `Soak question soak-${RUN_ID}-%`,
+    ]);
     stored = questions.rows.map((r) => r.text);
   } finally {
     await database.close();
@@ -221,7 +250,7 @@ async function main() {
 
   console.log("\nSoak figures");
   console.table({
-    "PostgreSQL": {
+    PostgreSQL: {
       requests: stats.requests,
       "write attempts": p.attempts,
       "acknowledged writes": p.acks,
@@ -245,10 +274,15 @@ async function main() {
       "stale lock taken over": e.staleLock ? "yes" : "no lock left",
     },
   });
-  console.log(`PostgreSQL phase: ${stats.requests} requests in ${(stats.runMs / 1000).toFixed(1)} s (${Math.round(stats.requests / (stats.runMs / 1000))}/s, sign-ups included)`);
+  console.log(
+    `PostgreSQL phase: ${stats.requests} requests in ${(stats.runMs / 1000).toFixed(1)} s (${Math.round(stats.requests / (stats.runMs / 1000))}/s, sign-ups included)`,
+  );
   console.log(`responses: ${JSON.stringify(stats.byStatus)}, network errors (server down): ${stats.networkErrors}`);
   console.log(`writes not acknowledged, by answer: ${JSON.stringify(stats.refusedWrites)}`);
-  for (const [label, r] of [["PostgreSQL", p], ["embedded", e]] as const) {
+  for (const [label, r] of [
+    ["PostgreSQL", p],
+    ["embedded", e],
+  ] as const) {
     if (r.lost.length) problems.push(`${label}: ${r.lost.length} acknowledged writes are missing (${r.lost.slice(0, 5).join(", ")})`);
     if (r.duplicates.length) problems.push(`${label}: ${r.duplicates.length} writes are stored more than once (${r.duplicates.slice(0, 5).join(", ")})`);
     if (r.acks === 0) problems.push(`${label}: no write was acknowledged at all`);
@@ -271,7 +305,8 @@ main()
     const logDir = process.env.SERVER_LOG_DIR;
     if (logDir) {
       fs.mkdirSync(logDir, { recursive: true });
-      for (const name of fs.readdirSync(tmp).filter((file) => file.startsWith("server-"))) fs.copyFileSync(path.join(tmp, name), path.join(logDir, `soak-${name}`));
+      for (const name of fs.readdirSync(tmp).filter((file) => file.startsWith("server-")))
+        fs.copyFileSync(path.join(tmp, name), path.join(logDir, `soak-${name}`));
     }
     if (process.env.SOAK_KEEP_LOGS) console.log(`logs kept in ${tmp}`);
     else fs.rmSync(tmp, { recursive: true, force: true });

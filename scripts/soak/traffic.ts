@@ -75,13 +75,19 @@ export async function writer(member: Member, index: number, until: () => boolean
     attempts.n++;
     let res: Response | null;
     if (ids.length === 0 || Math.random() < 0.4) {
-      res = await request("/forum", { cookie: member.cookie, form: { title: `Soak question ${marker}`, content: `Asked during the soak: ${marker}`, submissionKey: marker } });
+      res = await request("/forum", {
+        cookie: member.cookie,
+        form: { title: `Soak question ${marker}`, content: `Asked during the soak: ${marker}`, submissionKey: marker },
+      });
       // Asking lands on the new question.
       if (res?.status === 302 && /^\/forum\/\d+$/.test(res.headers.get("location") ?? "")) acks.push({ marker, kind: "question" });
       else refusedWrite(res);
     } else {
       const id = ids[Math.floor(Math.random() * ids.length)];
-      res = await request(`/forum/${id}`, { cookie: member.cookie, form: { intent: "answer", content: `Answered during the soak: ${marker}`, submissionKey: marker } });
+      res = await request(`/forum/${id}`, {
+        cookie: member.cookie,
+        form: { intent: "answer", content: `Answered during the soak: ${marker}`, submissionKey: marker },
+      });
       if (res?.status === 302 && (res.headers.get("location") ?? "").startsWith(`/forum/${id}#answer-`)) acks.push({ marker, kind: "answer" });
       else refusedWrite(res);
     }
@@ -96,7 +102,8 @@ export async function reader(members: Member[], until: () => boolean, questionId
   while (!until()) {
     const ids = questionIds();
     const pick = Math.random();
-    const pathname = pick < 0.3 && ids.length ? `/forum/${ids[Math.floor(Math.random() * ids.length)]}` : READ_PATHS[Math.floor(Math.random() * READ_PATHS.length)];
+    const pathname =
+      pick < 0.3 && ids.length ? `/forum/${ids[Math.floor(Math.random() * ids.length)]}` : READ_PATHS[Math.floor(Math.random() * READ_PATHS.length)];
     const signedIn = Math.random() < 0.3 && members.length > 0;
     await request(pathname, { cookie: signedIn ? members[Math.floor(Math.random() * members.length)].cookie : undefined });
     await sleep(20 + Math.random() * 80);

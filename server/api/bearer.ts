@@ -77,7 +77,8 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
           ({ payload } = await verifyWith(token, keys));
         }
       } catch (error) {
-        if (error instanceof errors.JWTExpired) return { ok: false, code: "jwt_expired", message: "The JWT has expired. Get a new one from GET /api/auth/token." };
+        if (error instanceof errors.JWTExpired)
+          return { ok: false, code: "jwt_expired", message: "The JWT has expired. Get a new one from GET /api/auth/token." };
         if (error instanceof errors.JWTClaimValidationFailed) {
           return { ok: false, code: "invalid_jwt_claims", message: `The JWT was not issued for this API (${error.claim} claim).` };
         }

@@ -92,7 +92,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     if (isDatabaseUnavailable(error)) {
       log.warn({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: req.baseUrl + req.path, err: error }, "database unavailable");
-      return sendError(res, new ApiError(503, "unavailable", "The service is temporarily unavailable. Please try again shortly.", { headers: { "Retry-After": "5" } }));
+      return sendError(
+        res,
+        new ApiError(503, "unavailable", "The service is temporarily unavailable. Please try again shortly.", { headers: { "Retry-After": "5" } }),
+      );
     }
     log.error({ reqId: res.getHeader("X-Request-Id"), method: req.method, path: req.baseUrl + req.path, err: error }, "api request failed");
     sendError(res, new ApiError(500, "internal", "Internal error"));

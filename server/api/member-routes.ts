@@ -16,7 +16,15 @@ import {
 import { listNotifications, markAllRead, unreadCount } from "~/server/notifications.server";
 import type { Runtime } from "~/server/runtime.server";
 import { ApiError, notFound, pageParam, sendJson } from "./http";
-import { FollowSchema, HelpedMostBodySchema, HelpedMostSchema, HelpfulSchema, MarkedReadSchema, MarkReadBodySchema, NotificationPageSchema } from "./member-schemas";
+import {
+  FollowSchema,
+  HelpedMostBodySchema,
+  HelpedMostSchema,
+  HelpfulSchema,
+  MarkedReadSchema,
+  MarkReadBodySchema,
+  NotificationPageSchema,
+} from "./member-schemas";
 
 export const MEMBER_API_ROUTES = {
   "/notifications": ["GET"],
@@ -45,7 +53,8 @@ function objectBody(body: unknown, optional = false): Record<string, unknown> {
 function refusal(error: unknown, what: "Question" | "Answer"): never {
   if (error instanceof NotFoundError) throw notFound(`${what} not found`);
   if (error instanceof OwnAnswerError) throw new ApiError(403, "own_answer", "Members cannot mark their own answer.");
-  if (error instanceof ForbiddenError) throw new ApiError(403, "forbidden", "Only the member who asked the question can choose the answer that helped them most.");
+  if (error instanceof ForbiddenError)
+    throw new ApiError(403, "forbidden", "Only the member who asked the question can choose the answer that helped them most.");
   throw error;
 }
 
@@ -57,7 +66,10 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
 
   router.get("/notifications", requireToken, async (req, res) => {
     const page = pageParam(req.query);
-    const [list, unread] = await Promise.all([listNotifications(db, member(res), page, { accountNotices: false }), unreadCount(db, member(res), { accountNotices: false })]);
+    const [list, unread] = await Promise.all([
+      listNotifications(db, member(res), page, { accountNotices: false }),
+      unreadCount(db, member(res), { accountNotices: false }),
+    ]);
     res.setHeader("Cache-Control", "private, no-store");
     sendJson(res, 200, NotificationPageSchema, {
       notifications: list.items.map(({ authorName, ...n }) => ({ ...n, author: authorName })),
@@ -76,7 +88,9 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
     const body = MarkReadBodySchema.safeParse(objectBody(req.body, true));
     if (!body.success) {
       const fields = body.error.issues.flatMap((issue) => (issue.code === "unrecognized_keys" ? issue.keys : []));
-      throw new ApiError(400, "validation_failed", "Mark all read takes no fields.", { errors: Object.fromEntries(fields.map((f) => [f, "Not a field of this operation."])) });
+      throw new ApiError(400, "validation_failed", "Mark all read takes no fields.", {
+        errors: Object.fromEntries(fields.map((f) => [f, "Not a field of this operation."])),
+      });
     }
     sendJson(res, 200, MarkedReadSchema, { marked: await markAllRead(db, member(res)) });
   });
@@ -105,7 +119,9 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
     const questionId = rowId(req.params.id, "Question");
     const body = HelpedMostBodySchema.safeParse(objectBody(req.body, true));
     if (!body.success) {
-      throw new ApiError(400, "validation_failed", "Say which answer helped most.", { errors: { answerId: "answerId must be the id of an answer to this question" } });
+      throw new ApiError(400, "validation_failed", "Say which answer helped most.", {
+        errors: { answerId: "answerId must be the id of an answer to this question" },
+      });
     }
     const chosen = await chooseHelpedMost(db, questionId, body.data.answerId, member(res)).catch((error: unknown) => refusal(error, "Answer"));
     sendJson(res, 200, HelpedMostSchema, { questionId, answerId: chosen.answerId });

@@ -45,7 +45,9 @@ export const HelpedMostSchema = z
   .strictObject({ questionId: id, answerId: id.nullable().meta({ description: "The answer the asker chose, or null when none is." }) })
   .meta({ id: "HelpedMost" });
 
-export const HelpedMostBodySchema = z.strictObject({ answerId: id.meta({ description: "A visible answer to this question, not the asker's own." }) }).meta({ id: "HelpedMostBody" });
+export const HelpedMostBodySchema = z
+  .strictObject({ answerId: id.meta({ description: "A visible answer to this question, not the asker's own." }) })
+  .meta({ id: "HelpedMostBody" });
 
 // Ids in paths are integers, as in every body, so a generated client takes the same number type.
 export const AnswerIdParamSchema = z.object({
@@ -54,7 +56,10 @@ export const AnswerIdParamSchema = z.object({
 
 /** The notifications' page: the lists' page number, with this list's own page size. */
 export const NotificationsQuerySchema = z.object({
-  page: PageQuerySchema.shape.page.meta({ description: `Page number, from 1 (${NOTIFICATIONS_PAGE_SIZE} items a page). A page past the last one is empty.`, example: 1 }),
+  page: PageQuerySchema.shape.page.meta({
+    description: `Page number, from 1 (${NOTIFICATIONS_PAGE_SIZE} items a page). A page past the last one is empty.`,
+    example: 1,
+  }),
 });
 
 export const MarkReadBodySchema = z

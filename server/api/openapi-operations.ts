@@ -92,7 +92,13 @@ export function member(about: About, schema: z.ZodType, extra: Partial<ZodOpenAp
   } satisfies ZodOpenApiOperationObject;
 }
 
-export function write(about: About, body: z.ZodType, created: z.ZodType, extra: Partial<ZodOpenApiOperationObject> = {}, statuses: (keyof typeof ERRORS)[] = []) {
+export function write(
+  about: About,
+  body: z.ZodType,
+  created: z.ZodType,
+  extra: Partial<ZodOpenApiOperationObject> = {},
+  statuses: (keyof typeof ERRORS)[] = [],
+) {
   const location = z.object({ Location: z.string().meta({ description: "The question's API path." }) });
   return {
     ...about,
@@ -106,4 +112,3 @@ export function write(about: About, body: z.ZodType, created: z.ZodType, extra: 
     },
   } satisfies ZodOpenApiOperationObject;
 }
-

@@ -54,7 +54,7 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
       description:
         "Read the community's published articles, forum questions and answers, counters and local pages; " +
         "members post questions and answers with a bearer JWT. Reads need no token, but a bad or expired token sent with a read is refused (401). Get one while signed in: GET /api/auth/token " +
-        "with the session cookie answers {\"token\": \"...\"}; it is valid for 15 minutes. Public keys: /api/auth/jwks " +
+        'with the session cookie answers {"token": "..."}; it is valid for 15 minutes. Public keys: /api/auth/jwks ' +
         "and /.well-known/jwks.json (EdDSA, Ed25519). Every client address may send 120 requests a minute.",
       contact: { name: "Capsiva RA Community support", url: `${siteUrl}/contact`, email: supportEmail },
     },
@@ -179,8 +179,7 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
             operationId: "getTopic",
             tags: ["Forum"],
             summary: "One topic and its questions",
-            description:
-              "A topic with its visible questions, 20 a page, in the same orders as GET /questions (sort). An unknown topic is 404.",
+            description: "A topic with its visible questions, 20 a page, in the same orders as GET /questions (sort). An unknown topic is 404.",
           },
           TopicPageSchema,
           { requestParams: { path: TopicSlugParamSchema, query: TopicQuerySchema } },
@@ -215,7 +214,12 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
       },
       "/notifications/read": {
         post: member(
-          { operationId: "markAllNotificationsRead", tags: ["Notifications"], summary: "Mark all read", description: "Marks every unread notification of the member as read. The body is optional: none, or an empty JSON object." },
+          {
+            operationId: "markAllNotificationsRead",
+            tags: ["Notifications"],
+            summary: "Mark all read",
+            description: "Marks every unread notification of the member as read. The body is optional: none, or an empty JSON object.",
+          },
           MarkedReadSchema,
           { requestBody: { required: false, content: json(MarkReadBodySchema) } },
           [400, 413, 415],
@@ -238,7 +242,8 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
             operationId: "unfollowQuestion",
             tags: ["Forum"],
             summary: "Stop following a question",
-            description: "No more notifications of the question's answers. Stopping twice is the same as once. A hidden or unknown question is 404, as for following.",
+            description:
+              "No more notifications of the question's answers. Stopping twice is the same as once. A hidden or unknown question is 404, as for following.",
           },
           FollowSchema,
           { requestParams: { path: QuestionIdParamSchema } },
@@ -270,14 +275,20 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
             operationId: "chooseHelpedMost",
             tags: ["Forum"],
             summary: "Choose the answer that helped most",
-            description: "Only the asker, for a visible answer to this question that is not their own; choosing another moves the choice. Its author is notified.",
+            description:
+              "Only the asker, for a visible answer to this question that is not their own; choosing another moves the choice. Its author is notified.",
           },
           HelpedMostSchema,
           { requestParams: { path: QuestionIdParamSchema }, requestBody: { required: true, content: json(HelpedMostBodySchema) } },
           [400, 403, 404, 413, 415],
         ),
         delete: member(
-          { operationId: "clearHelpedMost", tags: ["Forum"], summary: "Clear the choice", description: "Only the asker. No answer is shown as the one that helped most." },
+          {
+            operationId: "clearHelpedMost",
+            tags: ["Forum"],
+            summary: "Clear the choice",
+            description: "Only the asker. No answer is shown as the one that helped most.",
+          },
           HelpedMostSchema,
           { requestParams: { path: QuestionIdParamSchema } },
           [403, 404],
@@ -289,7 +300,10 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
           tags: ["Meta"],
           summary: "This document",
           description: "The OpenAPI 3.1 description of this API: its operations, their parameters, bodies, responses and errors. Needs no token.",
-          responses: { 200: { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } }, ...errors(405, 429) },
+          responses: {
+            200: { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } },
+            ...errors(405, 429),
+          },
         },
       },
     },

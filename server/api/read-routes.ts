@@ -81,7 +81,6 @@ function questionSummary(q: Summary) {
   };
 }
 
-
 export function createReadRoutes(runtime: Runtime, read: RequestHandler) {
   const { db, env } = runtime;
   const router = express.Router();

@@ -86,7 +86,10 @@ export function createApiRouter(runtime: Runtime) {
   async function tokenUser(authorization: string | undefined) {
     const check = await tokens.verify(authorization);
     if (!check.ok) {
-      const challenge = check.code === "missing_token" ? 'Bearer realm="api"' : `Bearer realm="api", error="invalid_token", error_description="${check.message.replace(/"/g, "'")}"`;
+      const challenge =
+        check.code === "missing_token"
+          ? 'Bearer realm="api"'
+          : `Bearer realm="api", error="invalid_token", error_description="${check.message.replace(/"/g, "'")}"`;
       throw new ApiError(401, check.code, check.message, { headers: { "WWW-Authenticate": challenge } });
     }
     return check.userId;

@@ -102,10 +102,12 @@ export const PostSchema = z
     title: z.string(),
     excerpt: z.string().nullable(),
     content: z.string().meta({
-      description: "The text as its author wrote it, in the site's small Markdown: a blank line between paragraphs, **bold**, *italic*, lists, links. Typed HTML is text, not markup.",
+      description:
+        "The text as its author wrote it, in the site's small Markdown: a blank line between paragraphs, **bold**, *italic*, lists, links. Typed HTML is text, not markup.",
     }),
     contentHtml: z.string().meta({
-      description: 'The content as the article page shows it: sanitised HTML of p, br, strong, em, code, ul, ol, li and a (http, https or mailto only, rel="ugc nofollow noopener noreferrer").',
+      description:
+        'The content as the article page shows it: sanitised HTML of p, br, strong, em, code, ul, ol, li and a (http, https or mailto only, rel="ugc nofollow noopener noreferrer").',
     }),
     author: z.string().meta({ description: "The author's display name, or 'Community Author'." }),
     createdAt: isoDate,
@@ -149,9 +151,7 @@ export const QuestionSummarySchema = z
   })
   .meta({ id: "QuestionSummary" });
 
-export const QuestionPageSchema = z
-  .strictObject({ questions: z.array(QuestionSummarySchema), ...paging })
-  .meta({ id: "QuestionPage" });
+export const QuestionPageSchema = z.strictObject({ questions: z.array(QuestionSummarySchema), ...paging }).meta({ id: "QuestionPage" });
 
 export const QuestionSchema = z
   .strictObject({
@@ -175,7 +175,8 @@ export const TopicListSchema = z
   .meta({ id: "TopicList" });
 
 const sortField = z.enum(FORUM_SORTS).meta({
-  description: "newest: newest first (the default); unanswered: only questions without a visible answer, newest first; active: the most recent answer (or question) first.",
+  description:
+    "newest: newest first (the default); unanswered: only questions without a visible answer, newest first; active: the most recent answer (or question) first.",
   example: "newest",
 });
 
@@ -222,10 +223,10 @@ export const PageQuerySchema = z.object({
 });
 
 const SORT_MESSAGE = "sort must be newest, unanswered or active";
-const sortQuery = z
-  .enum(FORUM_SORTS, { error: SORT_MESSAGE })
-  .optional()
-  .meta({ description: "The order: newest (the default), unanswered (only those without a visible answer, newest first) or active (most recent activity first).", example: "active" });
+const sortQuery = z.enum(FORUM_SORTS, { error: SORT_MESSAGE }).optional().meta({
+  description: "The order: newest (the default), unanswered (only those without a visible answer, newest first) or active (most recent activity first).",
+  example: "active",
+});
 
 export const QuestionListQuerySchema = PageQuerySchema.extend({
   topic: z
@@ -291,14 +292,11 @@ export const QuestionBodySchema = questionSchema
   .extend({
     title: questionSchema.shape.title.meta(lengths(1, LIMITS.titleMax, "Trimmed; 1-200 characters.")),
     content: questionSchema.shape.content.meta(lengths(1, LIMITS.contentMax, "Trimmed; 1-10,000 characters.")),
-    topicSlug: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({
-        description: "The slug of the topic to file the question under (GET /topics lists them); left out or null for none. An unknown slug is refused (400 validation_failed) and nothing is stored.",
-        example: "morning-stiffness",
-      }),
+    topicSlug: z.string().nullable().optional().meta({
+      description:
+        "The slug of the topic to file the question under (GET /topics lists them); left out or null for none. An unknown slug is refused (400 validation_failed) and nothing is stored.",
+      example: "morning-stiffness",
+    }),
     ...ApiPostExtrasSchema.shape,
   })
   .meta({

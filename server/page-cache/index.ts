@@ -25,7 +25,19 @@ type Keep = () => Promise<StoredPage>;
 const STORABLE_TYPE = /^(text\/html|text\/x-script|text\/plain|application\/xml|application\/rss\+xml)\b/i;
 const CSP = "content-security-policy";
 // Per request or per answer, never replayed.
-const NOT_STORED = new Set(["x-request-id", "content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "vary", "set-cookie", "x-cache", CSP]);
+const NOT_STORED = new Set([
+  "x-request-id",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "etag",
+  "vary",
+  "set-cookie",
+  "x-cache",
+  CSP,
+]);
 const VARY = "Accept-Encoding, Cookie";
 const PAGE_PARAM = /^[1-9]\d{0,5}$/;
 const TOPIC_PAGE = /^\/forum\/topics\/[a-z0-9-]{1,60}(?:\.data)?$/;

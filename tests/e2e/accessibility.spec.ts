@@ -26,7 +26,15 @@ const PUBLIC_PAGES = [
   "/no/such/page",
 ];
 const MEMBER_PAGES = ["/", "/forum", "/forum/1", "/account", "/account/security", "/blog"];
-const ADMIN_PAGES = ["/admin", "/admin/posts", "/admin/reports", "/admin/places", "/admin/places?tab=services", "/admin/places?tab=pages", "/admin/places?tab=import"];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/posts",
+  "/admin/reports",
+  "/admin/places",
+  "/admin/places?tab=services",
+  "/admin/places?tab=pages",
+  "/admin/places?tab=import",
+];
 
 const PHONE = { width: 375, height: 740 };
 

@@ -5,7 +5,13 @@ import { expect, expectAccessible, test } from "./fixtures";
 /** axe-core (WCAG 2.2 A and AA) on the page's own content, inside the shared layout's <main>. */
 async function expectContentAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 

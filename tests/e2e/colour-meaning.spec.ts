@@ -58,7 +58,10 @@ test.describe("colour by meaning", () => {
 
     // A link is blue, never the red of danger or of the brand.
     await gotoReady(page, "/forum");
-    const link = await page.getByRole("link", { name: /^(Read all answers|No answers yet)/ }).first().evaluate(look);
+    const link = await page
+      .getByRole("link", { name: /^(Read all answers|No answers yet)/ })
+      .first()
+      .evaluate(look);
     expect(link.color).toBe(LINK_BLUE);
 
     // Two-step on: "Make new backup codes" is a neutral outlined button; turning it off is destructive.

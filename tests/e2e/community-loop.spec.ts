@@ -89,7 +89,10 @@ test("ask in a topic, answer from the topic page, mail, Helped me most, notifica
   await expectAccessible(stranger, "unsubscribe page");
   await expectLargeTargets(stranger, "unsubscribe page");
   const mailProgram = await playwright.request.newContext();
-  const oneClick = await mailProgram.post(unsubscribe!, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click" });
+  const oneClick = await mailProgram.post(unsubscribe!, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "List-Unsubscribe=One-Click",
+  });
   expect(oneClick.status()).toBe(200);
   expect(await oneClick.text()).toContain("You are unsubscribed");
   await gotoReady(stranger, new URL(unsubscribe!).pathname + new URL(unsubscribe!).search);

@@ -92,7 +92,10 @@ test("with one instance's notification connection frozen, its readers see a new 
   for (const round of [1, 2]) {
     const text = unique(`Gloves at night helped me, round ${round}`);
     titles.push(text);
-    const posted = await cluster.request(PORTS[0], "POST", `/forum/${question}`, { cookie: asker.cookie, form: { intent: "answer", content: text, submissionKey: crypto.randomUUID() } });
+    const posted = await cluster.request(PORTS[0], "POST", `/forum/${question}`, {
+      cookie: asker.cookie,
+      form: { intent: "answer", content: text, submissionKey: crypto.randomUUID() },
+    });
     expect(posted.status, posted.body.slice(0, 300)).toBeLessThan(400);
     const since = Date.now();
     for (;;) {
@@ -124,11 +127,23 @@ test("a table locked for long answers the requests it blocks with 503 within the
     // requests held every pool connection, so that readiness and other pages failed too.
     const wave = async (label: string, text: string) => {
       const blocked = Promise.all([
-        ...Array.from({ length: 10 }, (_, i) => timed(PROXY_PORT, "GET", `/search?q=${encodeURIComponent(`locked ${i} ${crypto.randomBytes(2).toString("hex")}`)}`, {}, 20_000)),
-        timed(PROXY_PORT, "POST", `/forum/${question}`, { cookie: asker.cookie, form: { intent: "answer", content: text, submissionKey: crypto.randomUUID() } }, 20_000),
+        ...Array.from({ length: 10 }, (_, i) =>
+          timed(PROXY_PORT, "GET", `/search?q=${encodeURIComponent(`locked ${i} ${crypto.randomBytes(2).toString("hex")}`)}`, {}, 20_000),
+        ),
+        timed(
+          PROXY_PORT,
+          "POST",
+          `/forum/${question}`,
+          { cookie: asker.cookie, form: { intent: "answer", content: text, submissionKey: crypto.randomUUID() } },
+          20_000,
+        ),
       ]);
       await new Promise((r) => setTimeout(r, 300));
-      const unrelated = [...PORTS.map((port) => [port, "/readyz"] as const), [PROXY_PORT, "/about?from=lock"] as const, [PROXY_PORT, "/blog/capsaicin-arthritis-guide?from=lock"] as const];
+      const unrelated = [
+        ...PORTS.map((port) => [port, "/readyz"] as const),
+        [PROXY_PORT, "/about?from=lock"] as const,
+        [PROXY_PORT, "/blog/capsaicin-arthritis-guide?from=lock"] as const,
+      ];
       const others = await Promise.all(unrelated.map(([port, path]) => timed(port, "GET", path, {}, 20_000).then((res) => ({ ...res, path }))));
       for (const res of others) {
         expect(res.status, `${label}: ${res.path}, unrelated, answered ${res.status} after ${res.ms} ms`).toBe(200);
@@ -173,7 +188,12 @@ test("with the network to the database partitioned, every route family answers w
       ["search", "GET", "/search?q=partition"],
       ["account", "GET", "/account", { cookie: asker.cookie }],
       ["notifications", "GET", "/notifications", { cookie: asker.cookie }],
-      ["answer", "POST", `/forum/${question}`, { cookie: asker.cookie, form: { intent: "answer", content: unique("Answered across a partition"), submissionKey: crypto.randomUUID() } }],
+      [
+        "answer",
+        "POST",
+        `/forum/${question}`,
+        { cookie: asker.cookie, form: { intent: "answer", content: unique("Answered across a partition"), submissionKey: crypto.randomUUID() } },
+      ],
       ["API list", "GET", "/api/v1/questions"],
       ["API question", "GET", `/api/v1/questions/${question}`],
       ["auth session", "GET", "/api/auth/get-session", { cookie: asker.cookie }],

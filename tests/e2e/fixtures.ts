@@ -11,7 +11,13 @@ export { expect };
 /** Runs axe-core on the page (WCAG 2.2 A and AA) and fails on any violation. */
 export async function expectAccessible(page: Page, label = page.url()) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
@@ -21,7 +27,9 @@ const MAIL_DIR = path.resolve(process.env.E2E_MAIL_DIR ?? ".e2e-mail");
 export async function expectLargeTargets(page: Page, label: string) {
   const small = await page.evaluate(() => {
     const out: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab], [role=menuitem]");
+    const controls = document.querySelectorAll<HTMLElement>(
+      "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab], [role=menuitem]",
+    );
     for (const el of controls) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
@@ -34,7 +42,10 @@ export async function expectLargeTargets(page: Page, label: string) {
         const lab = el.closest("label");
         if (lab && lab.getBoundingClientRect().height >= 44) continue;
       }
-      if (r.width < 44 - 0.5 || r.height < 44 - 0.5) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+      if (r.width < 44 - 0.5 || r.height < 44 - 0.5)
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${Math.round(r.width)}x${Math.round(r.height)}`,
+        );
     }
     return out;
   });
@@ -54,7 +65,9 @@ export interface ReceivedMail {
 /** Every mail to `to` matching `subject` received so far, newest first. */
 export function mailsTo(to: string, subject: RegExp): ReceivedMail[] {
   const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
-  return files.map((file) => JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), "utf8")) as ReceivedMail).filter((mail) => mail.to?.includes(to) && subject.test(mail.subject));
+  return files
+    .map((file) => JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), "utf8")) as ReceivedMail)
+    .filter((mail) => mail.to?.includes(to) && subject.test(mail.subject));
 }
 
 /** Waits for a mail to `to` that the site sent through the loopback SMTP server. */

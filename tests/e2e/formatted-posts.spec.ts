@@ -12,13 +12,18 @@ test.describe("formatted posts", () => {
     });
     await signUp(page);
     await gotoReady(page, "/forum");
-    await page.getByRole("link", { name: /No answers yet|Read all answers/ }).first().click();
+    await page
+      .getByRole("link", { name: /No answers yet|Read all answers/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/forum\/\d+$/);
     const address = `https://example.com/${"a".repeat(280)}`;
     const word = `Pneumono${"o".repeat(292)}`;
     const marker = tag();
     const answer = `This **really helped** me ${marker}.\n\n- warm water\n- gentle stretches\n\nMore at ${address}\n\n${word}\n\n<script>alert("hacked")</script>`;
-    await expect(page.getByText("You can use **bold**, *italic*, lists (start lines with - or 1.) and links. Web addresses become links.").first()).toBeVisible();
+    await expect(
+      page.getByText("You can use **bold**, *italic*, lists (start lines with - or 1.) and links. Web addresses become links.").first(),
+    ).toBeVisible();
     await page.getByLabel("Your answer", { exact: true }).fill(answer);
     await page.getByRole("button", { name: "Post Answer" }).click();
     await expect(page.getByText("Answer posted!", { exact: true })).toBeVisible();
@@ -47,7 +52,9 @@ test.describe("formatted posts", () => {
     expect(dialogs).toEqual([]);
   });
 
-  test("a story in Markdown, with a <script>, an <img onerror> and a javascript: link, renders safely to its author, its editor and readers at 375 px", async ({ browser }) => {
+  test("a story in Markdown, with a <script>, an <img onerror> and a javascript: link, renders safely to its author, its editor and readers at 375 px", async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const phone = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
     const memberCtx = await browser.newContext(phone);

@@ -8,7 +8,12 @@ test.describe("forum", () => {
     await gotoReady(page, "/forum");
     await expect(page.getByRole("heading", { name: "Community Forum" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign in to ask questions" })).toHaveAttribute("href", /\/auth/);
-    await expect(page.locator("summary").filter({ hasText: /^Show [12] recent answers?/ }).first()).toBeVisible();
+    await expect(
+      page
+        .locator("summary")
+        .filter({ hasText: /^Show [12] recent answers?/ })
+        .first(),
+    ).toBeVisible();
     await expectAccessible(page, "/forum signed out");
   });
 
@@ -81,7 +86,10 @@ test.describe("forum", () => {
     const page = await memberCtx.newPage();
     await signUp(page);
     await gotoReady(page, "/forum");
-    await page.getByRole("link", { name: /No answers yet|Read all answers/ }).first().click();
+    await page
+      .getByRole("link", { name: /No answers yet|Read all answers/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/forum\/\d+$/);
     const questionUrl = page.url();
     const answer = `A warm shower helps me ${tag()}`;
@@ -123,7 +131,10 @@ test.describe("forum", () => {
     const page = await memberCtx.newPage();
     await signUp(page);
     await gotoReady(page, "/forum");
-    await page.getByRole("link", { name: /No answers yet|Read all answers/ }).first().click();
+    await page
+      .getByRole("link", { name: /No answers yet|Read all answers/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/forum\/\d+$/);
     const questionUrl = new URL(page.url()).pathname;
     const answer = `Try my miracle cure ${tag()}`;

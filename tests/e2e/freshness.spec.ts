@@ -31,7 +31,9 @@ test("writes show up for readers at once", async ({ browser, page: memberPage })
     // The reader's next request for each page shows it, newly rendered.
     const forum = await readerPage.goto("/forum");
     expect(forum?.headers()["x-cache"]).toBe("MISS");
-    await expect(readerPage.getByRole("list", { name: "Questions, newest first" }).getByRole("listitem").first().getByRole("heading", { level: 2 })).toHaveText(title);
+    await expect(readerPage.getByRole("list", { name: "Questions, newest first" }).getByRole("listitem").first().getByRole("heading", { level: 2 })).toHaveText(
+      title,
+    );
     const home = await readerPage.goto("/");
     expect(home?.headers()["x-cache"]).toBe("MISS");
     await expect(readerPage.getByRole("region", { name: "Recent Community Activity" }).getByRole("link", { name: title })).toBeVisible();

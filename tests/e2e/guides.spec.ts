@@ -93,7 +93,10 @@ test.describe("guides", () => {
       expect(await smallTargets(page), path).toEqual([]);
       // The page's own content; the shell around it (top bar, drawer) is covered by the layout tests.
       const results = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path} (375px)`).toEqual([]);
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        `${path} (375px)`,
+      ).toEqual([]);
     }
     await context.close();
   });
@@ -119,7 +122,9 @@ test.describe("guides", () => {
       await expect(store).toHaveAttribute("rel", /(^|\s)noreferrer(\s|$)/);
       const outbound = await page
         .locator("main a[href^='http']")
-        .evaluateAll((as) => as.filter((a) => (a as HTMLAnchorElement).target !== "_blank" || !/noopener/.test(a.getAttribute("rel") ?? "")).map((a) => a.getAttribute("href")));
+        .evaluateAll((as) =>
+          as.filter((a) => (a as HTMLAnchorElement).target !== "_blank" || !/noopener/.test(a.getAttribute("rel") ?? "")).map((a) => a.getAttribute("href")),
+        );
       expect(outbound, slug).toEqual([]);
     }
   });
@@ -130,9 +135,11 @@ test.describe("guides", () => {
     await expect(hero).toHaveAttribute("fetchpriority", "high");
     expect(await hero.getAttribute("loading")).toBeNull();
     expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const problems = await page.locator("main img").evaluateAll((imgs) =>
-      imgs.filter((i) => !(i.getAttribute("alt") ?? "").trim() || !i.getAttribute("width") || !i.getAttribute("height")).map((i) => i.getAttribute("src")),
-    );
+    const problems = await page
+      .locator("main img")
+      .evaluateAll((imgs) =>
+        imgs.filter((i) => !(i.getAttribute("alt") ?? "").trim() || !i.getAttribute("width") || !i.getAttribute("height")).map((i) => i.getAttribute("src")),
+      );
     expect(problems).toEqual([]);
   });
 

@@ -28,7 +28,10 @@ async function expectHeaderUsable(page: Page, width: number, label: string) {
   const boxes = await headerControls(page);
   const names = boxes.map((b) => b.name);
   for (const wanted of ["Search", "Notifications, 0 unread"]) expect(names, `${label}: ${wanted}`).toContain(wanted);
-  expect(names.some((n) => n.startsWith("Account menu for")), `${label}: account menu in ${names.join(", ")}`).toBe(true);
+  expect(
+    names.some((n) => n.startsWith("Account menu for")),
+    `${label}: account menu in ${names.join(", ")}`,
+  ).toBe(true);
   const clashes: string[] = [];
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) if (overlaps(boxes[i], boxes[j])) clashes.push(`${boxes[i].name} / ${boxes[j].name}`);

@@ -52,7 +52,10 @@ test("a hidden question and answer are greyed with a 'Hidden' badge for moderato
   await mod.getByRole("button", { name: "Hide this question" }).click();
   await expect(mod.getByText("Question hidden", { exact: true })).toBeVisible();
 
-  for (const [size, options] of [["375", PHONE], ["1280", DESKTOP]] as const) {
+  for (const [size, options] of [
+    ["375", PHONE],
+    ["1280", DESKTOP],
+  ] as const) {
     const context = await browser.newContext({ ...options, storageState: await modCtx.storageState() });
     const page = await context.newPage();
     await gotoReady(page, `/forum/${questionId}`);

@@ -14,9 +14,9 @@ test.describe("home page counters", () => {
     const box = (await stats.boundingBox())!;
     expect(box.height, "the counters' height at 375 px").toBeLessThan(PHONE_STATS_MAX);
     // All three sit side by side, and each number is no smaller than the body text.
-    const cells = await stats.getByText(/^[\d,]+$/).evaluateAll((els) =>
-      els.map((el) => ({ top: Math.round(el.getBoundingClientRect().top), size: parseFloat(getComputedStyle(el).fontSize) })),
-    );
+    const cells = await stats
+      .getByText(/^[\d,]+$/)
+      .evaluateAll((els) => els.map((el) => ({ top: Math.round(el.getBoundingClientRect().top), size: parseFloat(getComputedStyle(el).fontSize) })));
     expect(cells).toHaveLength(3);
     expect(new Set(cells.map((c) => c.top)).size, "the three numbers on one row").toBe(1);
     for (const c of cells) expect(c.size).toBeGreaterThanOrEqual(16);

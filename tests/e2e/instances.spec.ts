@@ -162,7 +162,13 @@ test("content writes reach readers and members on every instance within a second
   await warm(topicPage, viewers);
   await warm("/forum/topics", viewers);
   since = Date.now();
-  await write("/admin/topics", admin, { intent: "update", id: String(topic.id), name: topicName, slug: topic.slug, description: "Renamed while three instances serve it." });
+  await write("/admin/topics", admin, {
+    intent: "update",
+    id: String(topic.id),
+    name: topicName,
+    slug: topic.slug,
+    description: "Renamed while three instances serve it.",
+  });
   for (const cookie of viewers) {
     await everywhere(topicPage, cookie, (r) => r.body.includes(topicName), since);
     await everywhere("/forum/topics", cookie, (r) => r.body.includes(topicName), since);
@@ -184,7 +190,10 @@ test("sign-out, revocation, a password change and a role change hold on every in
   await write("/forum", first, { title: question, content: "Somewhere to answer.", submissionKey: crypto.randomUUID() });
   const target = `/forum/${await idOf("select id from forum_questions where title = $1", question)}`;
   const refused = async (cookie: string, port: number) => {
-    const res = await request(port, "POST", target, { cookie, form: { intent: "answer", content: unique("should not be stored"), submissionKey: crypto.randomUUID() } });
+    const res = await request(port, "POST", target, {
+      cookie,
+      form: { intent: "answer", content: unique("should not be stored"), submissionKey: crypto.randomUUID() },
+    });
     expect(res.status, `a write with an ended session through :${port}`).toBe(401);
   };
 

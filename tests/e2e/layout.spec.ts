@@ -85,7 +85,16 @@ test.describe("layout", () => {
       if (m.type() === "error" || m.type() === "warning") problems.push(`${page.url()}: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`${page.url()}: ${e.message}`));
-    for (const path of ["/", "/blog", "/forum", "/forum/1", "/article/how-i-learned-to-pace-my-mornings", "/blog/capsaicin-arthritis-guide", "/new-york/arthritis-pain-relief", "/auth"]) {
+    for (const path of [
+      "/",
+      "/blog",
+      "/forum",
+      "/forum/1",
+      "/article/how-i-learned-to-pace-my-mornings",
+      "/blog/capsaicin-arthritis-guide",
+      "/new-york/arthritis-pain-relief",
+      "/auth",
+    ]) {
       await page.goto(path);
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     }

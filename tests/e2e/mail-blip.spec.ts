@@ -76,7 +76,10 @@ test("a database blip while mails go out sends exactly one mail per recipient, e
   hold = new Promise<void>((resolve) => (release = resolve));
   const first = new Promise<void>((resolve) => (arrived = resolve));
   for (const { question } of askers) {
-    const res = await cluster.request(PROXY_PORT, "POST", `/forum/${question}`, { cookie: answerer, form: { intent: "answer", content: `Yes, it helped, ${question}`, submissionKey: crypto.randomUUID() } });
+    const res = await cluster.request(PROXY_PORT, "POST", `/forum/${question}`, {
+      cookie: answerer,
+      form: { intent: "answer", content: `Yes, it helped, ${question}`, submissionKey: crypto.randomUUID() },
+    });
     expect(res.status, res.body.slice(0, 300)).toBeLessThan(400);
   }
   await first;
@@ -85,7 +88,10 @@ test("a database blip while mails go out sends exactly one mail per recipient, e
   release();
   // The database stays away until a sender has sent a mail it could not record as sent.
   await expect
-    .poll(() => cluster.output().includes("recording it as sent waits for the database"), { timeout: 15_000, message: "a mail sent while the database was away" })
+    .poll(() => cluster.output().includes("recording it as sent waits for the database"), {
+      timeout: 15_000,
+      message: "a mail sent while the database was away",
+    })
     .toBe(true);
   for (const proxy of cluster.proxies) proxy.restore();
   const back = Date.now();

@@ -86,7 +86,10 @@ async function answerAll(askers: { question: number }[], cookie: string) {
   for (let i = 0; i < askers.length; i += 10) {
     await Promise.all(
       askers.slice(i, i + 10).map(async ({ question }) => {
-        const res = await cluster.request(PROXY_PORT, "POST", `/forum/${question}`, { cookie, form: { intent: "answer", content: `An answer to ${question}`, submissionKey: crypto.randomUUID() } });
+        const res = await cluster.request(PROXY_PORT, "POST", `/forum/${question}`, {
+          cookie,
+          form: { intent: "answer", content: `An answer to ${question}`, submissionKey: crypto.randomUUID() },
+        });
         expect(res.status, res.body.slice(0, 300)).toBeLessThan(400);
       }),
     );

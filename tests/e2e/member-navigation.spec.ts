@@ -54,11 +54,21 @@ test.describe("members moving between pages", () => {
       },
       {
         label: "the topic page /forum/topics/diet",
-        go: (me) => arrive(me, () => press(me, me.page.locator("a[data-topic]", { hasText: "Diet" }).first()), { url: /\/forum\/topics\/diet$/, heading: "Diet", client: true }),
+        go: (me) =>
+          arrive(me, () => press(me, me.page.locator("a[data-topic]", { hasText: "Diet" }).first()), {
+            url: /\/forum\/topics\/diet$/,
+            heading: "Diet",
+            client: true,
+          }),
       },
       {
         label: "/forum/topics",
-        go: (me) => arrive(me, () => press(me, me.page.getByRole("link", { name: "All topics" }).first()), { url: /\/forum\/topics$/, heading: "Forum topics", client: true }),
+        go: (me) =>
+          arrive(me, () => press(me, me.page.getByRole("link", { name: "All topics" }).first()), {
+            url: /\/forum\/topics$/,
+            heading: "Forum topics",
+            client: true,
+          }),
       },
       {
         label: "/blog",
@@ -77,9 +87,17 @@ test.describe("members moving between pages", () => {
         go: async (me) => {
           if (me.phone) {
             // The header's field gives way to a link on a phone; the page's own form searches.
-            await arrive(me, () => press(me, me.page.getByRole("link", { name: "Search", exact: true })), { url: /\/search$/, heading: "Search", client: true });
+            await arrive(me, () => press(me, me.page.getByRole("link", { name: "Search", exact: true })), {
+              url: /\/search$/,
+              heading: "Search",
+              client: true,
+            });
             await me.page.getByLabel("Search guides, stories and questions").fill("capsaicin");
-            await arrive(me, () => press(me, me.page.getByRole("button", { name: "Search", exact: true })), { url: /\/search\?q=capsaicin$/, heading: "Search", client: true });
+            await arrive(me, () => press(me, me.page.getByRole("button", { name: "Search", exact: true })), {
+              url: /\/search\?q=capsaicin$/,
+              heading: "Search",
+              client: true,
+            });
           } else {
             // The header's search form is a plain form: it loads the results as a new document.
             await me.page.getByLabel("Search the site").fill("capsaicin");
@@ -97,7 +115,12 @@ test.describe("members moving between pages", () => {
       },
       {
         label: "/notifications (the bell, from the city page)",
-        go: (me) => arrive(me, () => press(me, me.page.getByRole("link", { name: /^Notifications,/ })), { url: /\/notifications$/, heading: "Notifications", client: true }),
+        go: (me) =>
+          arrive(me, () => press(me, me.page.getByRole("link", { name: /^Notifications,/ })), {
+            url: /\/notifications$/,
+            heading: "Notifications",
+            client: true,
+          }),
       },
       {
         label: "/account",
@@ -120,7 +143,11 @@ test.describe("members moving between pages", () => {
         go: async (me) => {
           // From a question to the blog, and on to a guide.
           await arrive(me, () => navigate(me, "Blog"), { url: /\/blog$/, heading: "Blog", client: true });
-          await arrive(me, () => press(me, me.page.getByRole("link", { name: GUIDE.title })), { url: new RegExp(`/blog/${GUIDE.slug}$`), heading: /Capsaicin/, client: true });
+          await arrive(me, () => press(me, me.page.getByRole("link", { name: GUIDE.title })), {
+            url: new RegExp(`/blog/${GUIDE.slug}$`),
+            heading: /Capsaicin/,
+            client: true,
+          });
         },
       },
     ];
@@ -185,7 +212,11 @@ test.describe("members moving between pages", () => {
     }
     // ... and by following links.
     await gotoReady(b.page, "/forum");
-    await arrive(b, () => b.page.getByRole("link", { name: title, exact: true }).first().click(), { url: new RegExp(`${page}$`), heading: title, client: true });
+    await arrive(b, () => b.page.getByRole("link", { name: title, exact: true }).first().click(), {
+      url: new RegExp(`${page}$`),
+      heading: title,
+      client: true,
+    });
     await check("after a click from /forum");
     await a.page.context().close();
     await b.page.context().close();

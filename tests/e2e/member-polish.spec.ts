@@ -56,7 +56,10 @@ test.describe("pressed toggles look pressed", () => {
     const helpful = card.getByRole("button", { name: "Helpful" });
     const helpedMost = card.getByRole("button", { name: "Helped me most" });
     const look = (button: typeof helpful) =>
-      button.evaluate((b) => ({ background: getComputedStyle(b).backgroundColor, iconFill: b.querySelector("svg") ? getComputedStyle(b.querySelector("svg")!).fill : "no icon" }));
+      button.evaluate((b) => ({
+        background: getComputedStyle(b).backgroundColor,
+        iconFill: b.querySelector("svg") ? getComputedStyle(b.querySelector("svg")!).fill : "no icon",
+      }));
     const unpressed = await look(helpful);
     await expect(card.getByText("You found this helpful")).toHaveCount(0);
 
@@ -91,7 +94,11 @@ test.describe("pressed toggles look pressed", () => {
 });
 
 /** The sticky header's bottom edge. */
-const headerBottom = (page: Page) => page.locator("header").first().evaluate((h) => h.getBoundingClientRect().bottom);
+const headerBottom = (page: Page) =>
+  page
+    .locator("header")
+    .first()
+    .evaluate((h) => h.getBoundingClientRect().bottom);
 
 test.describe("jump links", () => {
   for (const [size, options] of SIZES) {
@@ -230,7 +237,10 @@ test.describe("the admin's topic Edit form", () => {
       const context = await browser.newContext({ ...options, storageState: state });
       const page = await context.newPage();
       await gotoReady(page, "/admin/topics");
-      const card = page.locator("main li").filter({ has: page.locator("summary", { hasText: /^Edit/ }) }).first();
+      const card = page
+        .locator("main li")
+        .filter({ has: page.locator("summary", { hasText: /^Edit/ }) })
+        .first();
       const del = card.locator("summary", { hasText: /^Delete/ });
       const before = (await del.boundingBox())!;
       await card.locator("summary", { hasText: /^Edit/ }).click();

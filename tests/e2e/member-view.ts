@@ -24,7 +24,9 @@ export const word = () => Math.random().toString(36).slice(2).replace(/[0-9]/g, 
 /** A new member in a browser context of their own, signed up and greeted by `name`. */
 export async function newMember(browser: Browser, name: string, options: { phone?: boolean } = {}): Promise<Member> {
   const phone = options.phone ?? false;
-  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext(
+    phone ? { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 900 } },
+  );
   const page = await context.newPage();
   const { email } = await signUp(page);
   await setDisplayName(page, name);

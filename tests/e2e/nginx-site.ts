@@ -13,6 +13,7 @@ export function siteConfForTest(options: { upstreams: number[]; listen: number; 
     .replace(/listen 443 ssl;/, `listen 127.0.0.1:${options.listen};`)
     .replace(/^\s*(http2 on|ssl_[a-z_]+ [^\n]*);[^\n]*\n/gm, "")
     .replaceAll("/var/log/nginx/capsiva.access.log", path.join(options.dir, "access.log"));
-  if (conf.includes("listen 80;") || !conf.includes(`listen 127.0.0.1:${options.listen};`)) throw new Error("deploy/nginx/capsiva.conf is not laid out as the tests expect");
+  if (conf.includes("listen 80;") || !conf.includes(`listen 127.0.0.1:${options.listen};`))
+    throw new Error("deploy/nginx/capsiva.conf is not laid out as the tests expect");
   return conf;
 }

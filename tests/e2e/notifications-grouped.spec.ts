@@ -34,7 +34,9 @@ async function entries(page: Page) {
 }
 
 test.describe("notifications page", () => {
-  test("notifications about the same question come as one light entry with a count, latest activity first; Mark read and opening read a group", async ({ browser }) => {
+  test("notifications about the same question come as one light entry with a count, latest activity first; Mark read and opening read a group", async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const askerCtx = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
     const asker = await askerCtx.newPage();
@@ -63,7 +65,10 @@ test.describe("notifications page", () => {
       await expect(asker.getByRole("main").locator("ul").first().locator(":scope > li")).toHaveCount(2);
       const found = await entries(asker);
       expect(found.map((e) => e.link)).toEqual([`Unread: 3 new answers on “${braces}”`, `Unread: 2 new answers on “${jars}”`]);
-      expect(found.map((e) => e.heavy), `no red or tinted cards or badges at ${width} px`).toEqual([[], []]);
+      expect(
+        found.map((e) => e.heavy),
+        `no red or tinted cards or badges at ${width} px`,
+      ).toEqual([[], []]);
       expect(found.map((e) => e.marker)).toEqual([true, true]);
       await expectAccessible(asker, `/notifications at ${width} px`);
       await expectLargeTargets(asker, `/notifications at ${width} px`);

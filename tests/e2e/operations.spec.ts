@@ -19,12 +19,20 @@ test.describe("operations", () => {
       const ports = [1, 2, 3, 4, 5].map(portFor);
       for (const round of ["fresh", "up to date"]) {
         const instances = ports.map((port) => {
-          const p = start({ PORT: String(port), DATABASE_URL: database.url, BETTER_AUTH_SECRET: SECRET, DATA_DIR: tmp(), SITE_URL: `http://localhost:${port}` });
+          const p = start({
+            PORT: String(port),
+            DATABASE_URL: database.url,
+            BETTER_AUTH_SECRET: SECRET,
+            DATA_DIR: tmp(),
+            SITE_URL: `http://localhost:${port}`,
+          });
           started.push(p);
           return p;
         });
         // Every instance reaches readiness, and none has exited on the way.
-        const crashed = Promise.race(instances.map((p, i) => p.exited.then((code) => `instance ${i + 1} exited (${code}) on the ${round} database:\n${p.output()}`)));
+        const crashed = Promise.race(
+          instances.map((p, i) => p.exited.then((code) => `instance ${i + 1} exited (${code}) on the ${round} database:\n${p.output()}`)),
+        );
         const ready = Promise.all(ports.map((port) => waitHealthy(port, 90_000)));
         const outcome = await Promise.race([ready.then(() => "ready"), crashed]);
         expect(outcome).toBe("ready");
@@ -70,13 +78,19 @@ test.describe("operations", () => {
       await expect.poll(() => output, { timeout: 80_000 }).toMatch(new RegExp(`^Open http://localhost:${port}\\r?$`, "m"));
       expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
       // glibc reads its arena limit only as a process starts: npm start sets it for the server.
-      const server = fs.readdirSync("/proc").filter((pid) => /^\d+$/.test(pid)).find((pid) => {
-        try {
-          return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.js") && fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`PORT=${port}`);
-        } catch {
-          return false;
-        }
-      });
+      const server = fs
+        .readdirSync("/proc")
+        .filter((pid) => /^\d+$/.test(pid))
+        .find((pid) => {
+          try {
+            return (
+              fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.js") &&
+              fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`PORT=${port}`)
+            );
+          } catch {
+            return false;
+          }
+        });
       expect(server, "the server's process").toBeDefined();
       expect(fs.readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
     } finally {
@@ -102,7 +116,15 @@ test.describe("operations", () => {
     test.setTimeout(90_000);
     const database = await freshDatabase("ops_stop");
     const port = portFor(7);
-    const p = start({ PORT: String(port), DATABASE_URL: database.url, BETTER_AUTH_SECRET: SECRET, DATA_DIR: tmp(), SITE_URL: `http://localhost:${port}`, LOG_LEVEL: "info", SHUTDOWN_DELAY_SECONDS: "2" });
+    const p = start({
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      BETTER_AUTH_SECRET: SECRET,
+      DATA_DIR: tmp(),
+      SITE_URL: `http://localhost:${port}`,
+      LOG_LEVEL: "info",
+      SHUTDOWN_DELAY_SECONDS: "2",
+    });
     const locker = new pg.Client({ connectionString: database.url });
     locker.on("error", () => {});
     try {
@@ -113,7 +135,10 @@ test.describe("operations", () => {
       await locker.connect();
       await locker.query("begin");
       await locker.query("lock table forum_questions in access exclusive mode");
-      const stuck = fetch(`http://127.0.0.1:${port}/search?q=stuck`).then((r) => r.status, () => "cut off");
+      const stuck = fetch(`http://127.0.0.1:${port}/search?q=stuck`).then(
+        (r) => r.status,
+        () => "cut off",
+      );
       await new Promise((r) => setTimeout(r, 500));
 
       const signalled = Date.now();
@@ -180,7 +205,11 @@ test.describe("logs", () => {
           body: JSON.stringify({ title: "Asked while the database is away", content: "Does this get through?" }),
         }),
         // A form posted from another origin than the one the request came to: refused.
-        fetch(`${site}/auth`, { method: "POST", headers: { ...headers, Origin: `http://localhost:${port}`, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=sign-in" }),
+        fetch(`${site}/auth`, {
+          method: "POST",
+          headers: { ...headers, Origin: `http://localhost:${port}`, "Content-Type": "application/x-www-form-urlencoded" },
+          body: "intent=sign-in",
+        }),
       ];
       // Each answers 503 with Retry-After (or a stored page), never 500.
       const answers = await Promise.all(during);
@@ -210,7 +239,10 @@ test.describe("logs", () => {
       await expect(page.getByText("Password updated", { exact: true })).toBeVisible();
 
       expect(await stop(p)).toBe(0);
-      const lines = p.output().split("\n").filter((line) => line.trim());
+      const lines = p
+        .output()
+        .split("\n")
+        .filter((line) => line.trim());
       expect(lines.length).toBeGreaterThan(10);
       for (const line of lines) {
         let entry: { pid?: number; hostname?: string; err?: { stack?: string }; msg?: string };

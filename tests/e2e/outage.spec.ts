@@ -45,7 +45,11 @@ test.describe("a database outage", () => {
       await waitHealthy(port, 90_000);
       await direct.connect();
       // The demo content, loaded as an operator would (nothing has been served yet to go stale).
-      const seeded = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed-scale.ts"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, encoding: "utf8" });
+      const seeded = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed-scale.ts"], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: database.url },
+        encoding: "utf8",
+      });
       expect(seeded.status, seeded.stderr).toBe(0);
 
       // A member and an admin, signed in through the auth API as the forms do.
@@ -64,7 +68,10 @@ test.describe("a database outage", () => {
           body: JSON.stringify({ email, password: PASSWORD }),
         });
         expect(res.status).toBe(200);
-        return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        return res.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
       };
       const memberEmail = `outage-member-${Date.now()}@example.com`;
       const adminEmail = `outage-admin-${Date.now()}@example.com`;
@@ -115,15 +122,50 @@ test.describe("a database outage", () => {
         { name: "admin", path: "/admin", who: "admin" },
         { name: "admin reports", path: "/admin/reports", who: "admin" },
         // Forms.
-        { name: "ask a question", path: "/forum", who: "member", method: "POST", type: urlencoded, body: form({ intent: "ask", title: "Asked during an outage", content: "Does this reach anyone?" }) },
-        { name: "answer", path: question, who: "member", method: "POST", type: urlencoded, body: form({ intent: "answer", content: "An answer during an outage" }) },
-        { name: "sign in", path: "/auth", who: "visitor", method: "POST", type: urlencoded, body: form({ intent: "sign-in", email: memberEmail, password: PASSWORD }) },
+        {
+          name: "ask a question",
+          path: "/forum",
+          who: "member",
+          method: "POST",
+          type: urlencoded,
+          body: form({ intent: "ask", title: "Asked during an outage", content: "Does this reach anyone?" }),
+        },
+        {
+          name: "answer",
+          path: question,
+          who: "member",
+          method: "POST",
+          type: urlencoded,
+          body: form({ intent: "answer", content: "An answer during an outage" }),
+        },
+        {
+          name: "sign in",
+          path: "/auth",
+          who: "visitor",
+          method: "POST",
+          type: urlencoded,
+          body: form({ intent: "sign-in", email: memberEmail, password: PASSWORD }),
+        },
         { name: "reset mail", path: "/auth/forgot", who: "visitor", method: "POST", type: urlencoded, body: form({ email: memberEmail }) },
         // The JSON API and the auth library's own endpoints.
         { name: "API list", path: "/api/v1/questions", who: "visitor" },
-        { name: "API ask", path: "/api/v1/questions", who: "visitor", method: "POST", type: "application/json", body: JSON.stringify({ title: "Asked through the API", content: "During an outage" }) },
+        {
+          name: "API ask",
+          path: "/api/v1/questions",
+          who: "visitor",
+          method: "POST",
+          type: "application/json",
+          body: JSON.stringify({ title: "Asked through the API", content: "During an outage" }),
+        },
         { name: "auth session", path: "/api/auth/get-session", who: "member" },
-        { name: "auth sign-in", path: "/api/auth/sign-in/email", who: "visitor", method: "POST", type: "application/json", body: JSON.stringify({ email: memberEmail, password: PASSWORD }) },
+        {
+          name: "auth sign-in",
+          path: "/api/auth/sign-in/email",
+          who: "visitor",
+          method: "POST",
+          type: "application/json",
+          body: JSON.stringify({ email: memberEmail, password: PASSWORD }),
+        },
       ];
       recordPostedTexts("Asked before the outage", "Asked after the outage", "Does this get through now?", "Is everything working?");
       for (const probe of probes) recordPostedTexts(...postedFields(probe.body ?? null, probe.type));
@@ -164,7 +206,11 @@ test.describe("a database outage", () => {
         if (res.status === 503) {
           if (!/^[1-9]\d*$/.test(res.headers.get("retry-after") ?? "")) problems.push(`${label} without Retry-After`);
           if (!/no-store/.test(res.headers.get("cache-control") ?? "")) problems.push(`${label} that a cache may keep`);
-          if (/text\/html/.test(res.headers.get("content-type") ?? "") && !(/Temporarily unavailable|Failed to load article/.test(body) && body.includes("<nav"))) problems.push(`${label} without the site's layout and a plain message`);
+          if (
+            /text\/html/.test(res.headers.get("content-type") ?? "") &&
+            !(/Temporarily unavailable|Failed to load article/.test(body) && body.includes("<nav"))
+          )
+            problems.push(`${label} without the site's layout and a plain message`);
           continue;
         }
         if (probe.allow === "stored" && res.status === 200 && res.headers.get("x-cache") === "HIT") continue;
@@ -189,7 +235,12 @@ test.describe("a database outage", () => {
         for (const probe of probes.filter((p) => !p.method)) {
           const res = await request(probe);
           if (res.status >= 500) return false;
-          if (probe.allow === "empty-list" && /no-store/.test(res.headers.get("cache-control") ?? "") && !/href="\/forum\/\d+"|href="\/article\//.test(await res.text())) return false;
+          if (
+            probe.allow === "empty-list" &&
+            /no-store/.test(res.headers.get("cache-control") ?? "") &&
+            !/href="\/forum\/\d+"|href="\/article\//.test(await res.text())
+          )
+            return false;
         }
         return true;
       };

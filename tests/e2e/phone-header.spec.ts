@@ -17,7 +17,13 @@ async function headerName(page: Page) {
         return r.left < box.right - 0.5 && box.left < r.right - 0.5 && r.top < box.bottom - 0.5 && box.top < r.bottom - 0.5;
       })
       .map((other) => other.getAttribute("aria-label") ?? other.textContent?.trim());
-    return { text: el.textContent?.trim(), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, overlaps, headerHeight: header.getBoundingClientRect().height };
+    return {
+      text: el.textContent?.trim(),
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      overlaps,
+      headerHeight: header.getBoundingClientRect().height,
+    };
   });
 }
 

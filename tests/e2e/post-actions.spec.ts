@@ -26,7 +26,10 @@ test("Helpful outweighs Report and Hide under an answer, all 44 px targets the k
   const modCtx = await browser.newContext(PHONE);
   const mod = await modCtx.newPage();
   await signUpAdmin(mod, "e2e-admin-actions@example.com");
-  for (const [size, options] of [["375", PHONE], ["1280", DESKTOP]] as const) {
+  for (const [size, options] of [
+    ["375", PHONE],
+    ["1280", DESKTOP],
+  ] as const) {
     const context = await browser.newContext({ ...options, storageState: await modCtx.storageState() });
     const page = await context.newPage();
     await gotoReady(page, `/forum/${questionId}`);
@@ -35,7 +38,10 @@ test("Helpful outweighs Report and Hide under an answer, all 44 px targets the k
     const report = card.locator("summary", { hasText: "Report" });
     const hide = card.getByRole("button", { name: "Hide this answer" });
     const main = await helpful.evaluate(weight);
-    for (const [name, quiet] of [["Report", report], ["Hide", hide]] as const) {
+    for (const [name, quiet] of [
+      ["Report", report],
+      ["Hide", hide],
+    ] as const) {
       const other = await quiet.evaluate(weight);
       expect(other.fontWeight, `${name} is lighter than Helpful at ${size}`).toBeLessThan(main.fontWeight);
       expect(other.fontSize, `${name} is smaller than Helpful at ${size}`).toBeLessThan(main.fontSize);

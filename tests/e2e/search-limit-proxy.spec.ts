@@ -46,7 +46,13 @@ test("a member who searches until stopped leaves another member's searches worki
     [second, SECOND],
   ] as const) {
     const home = await cluster.request(PROXY_PORT, "GET", "/", { cookie: who.cookie, from });
-    expect(home.status, home.body.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 1500)).toBe(200);
+    expect(
+      home.status,
+      home.body
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .slice(0, 1500),
+    ).toBe(200);
     expect(home.body, `the home page through nginx for ${who.email}`).toContain(`Account menu for ${who.email}`);
   }
 

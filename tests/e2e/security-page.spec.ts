@@ -30,7 +30,12 @@ test.describe("the sign-in and security page", () => {
       await page.setViewportSize({ width, height: 800 });
       await gotoReady(page, "/account/security");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign-in and security");
-      expect(await sectionHeadings(page), `at ${width} px`).toEqual(["Passkeys", "Two-step verification", "Where you are signed in", "Turn off two-step verification"]);
+      expect(await sectionHeadings(page), `at ${width} px`).toEqual([
+        "Passkeys",
+        "Two-step verification",
+        "Where you are signed in",
+        "Turn off two-step verification",
+      ]);
       // The danger zone is the last thing in the page's content, below every other section.
       const zone = page.getByRole("region", { name: "Turn off two-step verification" });
       await expect(zone.getByText("Danger zone")).toBeVisible();

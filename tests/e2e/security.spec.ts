@@ -167,7 +167,10 @@ test.describe("cross-site requests", () => {
     });
     expect(foreignSignIn.status()).toBe(403);
     const cookie = `${sessionCookie!.name}=${sessionCookie!.value}`;
-    const foreignUpdate = await api.post("/api/auth/update-user", { headers: { Origin: "https://evil.example", Cookie: cookie }, data: { name: "Changed by another site" } });
+    const foreignUpdate = await api.post("/api/auth/update-user", {
+      headers: { Origin: "https://evil.example", Cookie: cookie },
+      data: { name: "Changed by another site" },
+    });
     expect(foreignUpdate.status()).toBe(403);
     const ownUpdate = await api.post("/api/auth/update-user", { headers: { Origin: baseURL!, Cookie: cookie }, data: { name: "Changed here" } });
     expect(ownUpdate.status()).toBe(200);
@@ -180,7 +183,11 @@ test.describe("same-site forms keep working", () => {
     const watch = await watchPolicy(page);
     await signInReady(page, baseURL);
     await gotoReady(page, "/forum");
-    await page.getByRole("button", { name: "Ask Question" }).or(page.getByRole("link", { name: "Ask Question" })).first().click();
+    await page
+      .getByRole("button", { name: "Ask Question" })
+      .or(page.getByRole("link", { name: "Ask Question" }))
+      .first()
+      .click();
     const title = `Same-site question ${tag()}`;
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Content").fill("Asked with JavaScript, through the dialog.");

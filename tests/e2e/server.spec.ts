@@ -109,9 +109,14 @@ test.describe("the server process", () => {
         headers: origin,
         body: JSON.stringify({ email: "threads@example.com", password: "a long password", name: "" }),
       });
-      const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = signUp.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       const { token } = (await (await fetch("http://127.0.0.1:3294/api/auth/token", { headers: { cookie } })).json()) as { token: string };
-      const title = `Asked through one thread, ${Math.random().toString(36).replace(/[^a-z]/g, "")}`;
+      const title = `Asked through one thread, ${Math.random()
+        .toString(36)
+        .replace(/[^a-z]/g, "")}`;
       const asked = await fetch("http://127.0.0.1:3294/api/v1/questions", {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -149,7 +154,16 @@ test.describe("the server process", () => {
   test("npm run dev serves the site through Vite", async () => {
     const child = spawn("npm", ["run", "dev"], {
       cwd: ROOT,
-      env: { ...process.env, PORT: "3296", HOST: "127.0.0.1", DATA_DIR: tmp(), SEED: "true", SITE_URL: "http://localhost:3296", LOG_LEVEL: "warn", DATABASE_URL: "" },
+      env: {
+        ...process.env,
+        PORT: "3296",
+        HOST: "127.0.0.1",
+        DATA_DIR: tmp(),
+        SEED: "true",
+        SITE_URL: "http://localhost:3296",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });

@@ -45,7 +45,14 @@ const send = (method: string, urlPath: string, init: { cookie?: string; json?: o
   });
 
 let server: ServerProcess;
-const member = { email: uniqueEmail("spelled"), name: `Rowan ${Math.random().toString(36).slice(2, 8).replace(/\d/g, "x")}`, cookie: "", value: "", jwt: "", handle: "" };
+const member = {
+  email: uniqueEmail("spelled"),
+  name: `Rowan ${Math.random().toString(36).slice(2, 8).replace(/\d/g, "x")}`,
+  cookie: "",
+  value: "",
+  jwt: "",
+  handle: "",
+};
 
 /** A form on /account, posted as the member: a write, so the site drops every page it kept. */
 async function accountForm(form: Record<string, string>) {
@@ -72,7 +79,10 @@ test.beforeAll(async () => {
   });
   const signUp = await send("POST", "/api/auth/sign-up/email", { json: { email: member.email, password: "a-spelled-password-1", name: "" } });
   expect(signUp.status).toBe(200);
-  member.cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("better-auth.session_token="))!;
+  member.cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("better-auth.session_token="))!;
   expect(member.cookie, "the session cookie from signing up").toBeTruthy();
   member.value = member.cookie.slice(member.cookie.indexOf("=") + 1);
   await accountForm({ intent: "display-name", displayName: member.name });
@@ -126,7 +136,10 @@ const spellings: { name: string; headers: () => Record<string, string> }[] = [
   { name: "another letter case", headers: () => ({ Cookie: `Better-Auth.session_token=${member.value}` }) },
   { name: "an unknown cookie beside it", headers: () => ({ Cookie: `${member.cookie}; theme=dark` }) },
   { name: "an Authorization header", headers: () => ({ Authorization: `Bearer ${member.jwt}` }) },
-  { name: "an Authorization header and a spaced cookie", headers: () => ({ Authorization: `Bearer ${member.jwt}`, Cookie: `better-auth.session_token =${member.value}` }) },
+  {
+    name: "an Authorization header and a spaced cookie",
+    headers: () => ({ Authorization: `Bearer ${member.jwt}`, Cookie: `better-auth.session_token =${member.value}` }),
+  },
 ];
 
 for (const spelling of spellings) {

@@ -24,10 +24,15 @@ test("pages point og:image and twitter:image at built 1200 x 630 PNGs", async ({
 test("every image structured data names is served: guides' share PNG and the 512 x 512 PNG logo", async ({ page, request }) => {
   await page.goto("/blog/capsaicin-arthritis-guide");
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const article = blocks.map((b) => JSON.parse(b) as { "@type": string; image?: ({ url: string } | string)[]; publisher?: { logo: { url: string } } }).find((b) => b["@type"] === "Article")!;
+  const article = blocks
+    .map((b) => JSON.parse(b) as { "@type": string; image?: ({ url: string } | string)[]; publisher?: { logo: { url: string } } })
+    .find((b) => b["@type"] === "Article")!;
   const [png] = article.image!;
   const logo = article.publisher!.logo.url;
-  for (const [url, size] of [[(png as { url: string }).url, { width: 1200, height: 630 }], [logo, { width: 512, height: 512 }]] as const) {
+  for (const [url, size] of [
+    [(png as { url: string }).url, { width: 1200, height: 630 }],
+    [logo, { width: 512, height: 512 }],
+  ] as const) {
     const response = await request.get(new URL(url).pathname);
     expect(response.status(), url).toBe(200);
     expect(response.headers()["content-type"]).toBe("image/png");

@@ -15,7 +15,8 @@ test.describe("pages about the site", () => {
     for (const path of ["/", "/forum", "/blog/capsaicin-arthritis-guide", "/new-york/arthritis-pain-relief", "/auth", "/no/such/page"]) {
       await page.goto(path);
       const footer = page.getByRole("contentinfo").getByRole("navigation", { name: "About this site" });
-      for (const { path: href, link } of PAGES) await expect(footer.getByRole("link", { name: link, exact: true }), `${path} -> ${href}`).toHaveAttribute("href", href);
+      for (const { path: href, link } of PAGES)
+        await expect(footer.getByRole("link", { name: link, exact: true }), `${path} -> ${href}`).toHaveAttribute("href", href);
     }
   });
 

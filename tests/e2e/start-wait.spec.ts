@@ -21,7 +21,11 @@ test("a server started with the database unreachable waits for it and comes up b
     DATABASE_START_RETRY_MAX_SECONDS: "1",
   });
   try {
-    const tries = () => server.output().split("\n").filter((line) => /waiting for the database/.test(line)).length;
+    const tries = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => /waiting for the database/.test(line)).length;
     const alive = () => expect(server.child.exitCode, `the server exited while the database was away:\n${server.output().slice(-1500)}`).toBeNull();
     // Its first try (loading the build takes a while on a busy machine), then a minute of an
     // unreachable database, as after a reboot where PostgreSQL is slow: the process stays, and

@@ -5,7 +5,9 @@ const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 const touch = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 
 test.describe("forum topics", () => {
-  test("a member files a question under a topic, finds it on the topic's page, changes the topic, and sorts the forum by keyboard; at 375px", async ({ browser }) => {
+  test("a member files a question under a topic, finds it on the topic's page, changes the topic, and sorts the forum by keyboard; at 375px", async ({
+    browser,
+  }) => {
     const context = await browser.newContext(touch);
     const page = await context.newPage();
     await signUp(page);
@@ -32,7 +34,10 @@ test.describe("forum topics", () => {
 
     // In the forum's list, the new row names its topic as a link to the topic's page.
     await gotoReady(page, "/forum");
-    const row = page.getByRole("list", { name: "Questions, newest first" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    const row = page
+      .getByRole("list", { name: "Questions, newest first" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: title }) });
     await expect(row.getByRole("link", { name: "Topic: Diet" })).toBeVisible();
     await expectAccessible(page, "/forum with topics");
     await expectLargeTargets(page, "/forum with topics");
@@ -114,7 +119,10 @@ test.describe("forum topics", () => {
     await adding.getByLabel("Description").fill("Sleep, rest and pacing through the day.");
     await adding.getByRole("button", { name: "Add topic" }).click();
     await expect(page.getByText("Topic added", { exact: true })).toBeVisible();
-    const items = page.getByRole("list").filter({ has: page.getByRole("button", { name: /^Move up / }) }).getByRole("listitem");
+    const items = page
+      .getByRole("list")
+      .filter({ has: page.getByRole("button", { name: /^Move up / }) })
+      .getByRole("listitem");
     await expect(items.last().getByRole("heading", { level: 3 })).toHaveText(name);
 
     // Move up, by keyboard: the new topic is then second from last.

@@ -30,7 +30,10 @@ test.describe("long words in what members write", () => {
     const title = address(200);
     await gotoReady(member, "/forum?ask=1");
     await member.locator("#ask").getByLabel("Title").fill(title);
-    await member.locator("#ask").getByLabel("Content").fill(`Look at ${address(300)} please`);
+    await member
+      .locator("#ask")
+      .getByLabel("Content")
+      .fill(`Look at ${address(300)} please`);
     await member.locator("#ask").getByRole("button", { name: "Post Question" }).click();
     // The asker lands on the new question's page.
     await expect(member).toHaveURL(/\/forum\/\d+$/);
@@ -51,7 +54,10 @@ test.describe("long words in what members write", () => {
     // The admin reports the member's question, so it shows in the reports table too.
     await gotoReady(admin, questionPath);
     await admin.locator("article").getByText("Report", { exact: true }).click();
-    await admin.locator("article").getByLabel("What is wrong with it?").fill(`Spam ${address(300)}`);
+    await admin
+      .locator("article")
+      .getByLabel("What is wrong with it?")
+      .fill(`Spam ${address(300)}`);
     await admin.locator("article").getByRole("button", { name: "Send report" }).click();
     await expect(admin.getByText("Thank you for your report", { exact: true })).toBeVisible();
     await gotoReady(admin, "/admin/posts");

@@ -60,7 +60,10 @@ export function valid<S extends z.ZodType>(schema: S, body: unknown): z.output<S
 }
 
 export function cookiesOf(headers: Headers) {
-  return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** A member signed in through Better Auth, with their session cookie and a JWT from GET /api/auth/token. */

@@ -82,7 +82,10 @@ async function createMatrix(rt: TestRuntime) {
     newQuestion,
     async newAnswer(authorId: string) {
       const q = await newQuestion(author.id);
-      const [a] = await rt.db.insert(forumAnswers).values({ questionId: q.id, authorId, content: unique("Answer") }).returning();
+      const [a] = await rt.db
+        .insert(forumAnswers)
+        .values({ questionId: q.id, authorId, content: unique("Answer") })
+        .returning();
       return { q, a };
     },
     async newPost(published: boolean) {
@@ -94,7 +97,9 @@ async function createMatrix(rt: TestRuntime) {
       return p;
     },
     async newCity(isActive = true) {
-      const slug = unique("city").toLowerCase().replace(/[^a-z0-9]+/g, "-");
+      const slug = unique("city")
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-");
       const [c] = await rt.db.insert(cities).values({ slug, name: "Matrixville", state: "MX", isActive }).returning();
       return c;
     },
@@ -143,6 +148,9 @@ export async function checkMatrix(m: Matrix, rows: Row[]) {
   console.table(table);
   expect(wrong).toEqual([]);
   // Roles only change through scripts/user-role.ts: nobody's role moved during the whole matrix.
-  const roles = await m.rt.db.select({ id: users.id, role: users.role }).from(users).where(sql`${users.role} <> 'member'`);
+  const roles = await m.rt.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(sql`${users.role} <> 'member'`);
   expect(roles.map((r) => r.id).sort()).toEqual([m.people.moderator.id, m.people.admin.id].sort());
 }

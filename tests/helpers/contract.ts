@@ -180,7 +180,10 @@ function badBodies(schema: Schema, valid: Record<string, unknown>): [string, str
 
 /** The valid request for one operation, then every bad input the document lets us derive from it. */
 export function casesFor(doc: Document, path: string, method: string, op: Operation, valid: Valid): Case[] {
-  const params = { ...Object.fromEntries((op.parameters ?? []).filter((p) => p.in === "path").map((p) => [p.name, String(p.example ?? p.schema.example)])), ...valid.params };
+  const params = {
+    ...Object.fromEntries((op.parameters ?? []).filter((p) => p.in === "path").map((p) => [p.name, String(p.example ?? p.schema.example)])),
+    ...valid.params,
+  };
   const query = (op.parameters ?? [])
     .filter((p) => p.in === "query" && (p.example ?? p.schema.example) !== undefined)
     .map((p) => `${p.name}=${encodeURIComponent(String(p.example ?? p.schema.example))}`)
@@ -192,7 +195,11 @@ export function casesFor(doc: Document, path: string, method: string, op: Operat
   const cases: Case[] = [{ ...base, query, label: "valid", expect: "accepted" }];
 
   const tokenRequired = Boolean(op.security?.length);
-  for (const [label, authorization] of [["no token", undefined], ["a token that is not a JWT", "Bearer not-a-jwt"], ["Basic credentials", "Basic dXNlcjpwYXNz"]] as const) {
+  for (const [label, authorization] of [
+    ["no token", undefined],
+    ["a token that is not a JWT", "Bearer not-a-jwt"],
+    ["Basic credentials", "Basic dXNlcjpwYXNz"],
+  ] as const) {
     if (!tokenRequired && authorization === undefined) continue;
     const headers: Record<string, string> = { ...base.headers };
     delete headers.Authorization;
@@ -203,9 +210,11 @@ export function casesFor(doc: Document, path: string, method: string, op: Operat
 
   for (const p of op.parameters ?? []) {
     if (p.in === "path") {
-      for (const value of badPathValues(p.schema)) cases.push({ ...base, path: fill(path, { ...params, [p.name]: value }), label: `path ${p.name}=${value}`, expect: "refused" });
+      for (const value of badPathValues(p.schema))
+        cases.push({ ...base, path: fill(path, { ...params, [p.name]: value }), label: `path ${p.name}=${value}`, expect: "refused" });
     } else if (p.in === "query") {
-      for (const value of badQueryValues(p.schema)) cases.push({ ...base, query: `${p.name}=${encodeURIComponent(value)}`, label: `query ${p.name}=${value.slice(0, 20)}`, expect: "refused" });
+      for (const value of badQueryValues(p.schema))
+        cases.push({ ...base, query: `${p.name}=${encodeURIComponent(value)}`, label: `query ${p.name}=${value.slice(0, 20)}`, expect: "refused" });
       cases.push({ ...base, query: `${p.name}=1&${p.name}=2`, label: `query ${p.name} twice`, expect: "refused" });
     }
   }
@@ -213,9 +222,22 @@ export function casesFor(doc: Document, path: string, method: string, op: Operat
   if (op.requestBody) {
     const schema = resolve(doc, op.requestBody.content["application/json"].schema);
     const validBody = (valid.body ?? {}) as Record<string, unknown>;
-    for (const [label, raw] of badBodies(schema, validBody)) cases.push({ ...base, headers: { ...auth, ...json }, body: raw, label: `body: ${label}`, expect: "refused" });
-    cases.push({ ...base, headers: { ...auth, "Content-Type": "text/plain" }, body: JSON.stringify(validBody), label: "body as text/plain", expect: "refused" });
-    cases.push({ ...base, headers: { ...auth, ...json }, body: JSON.stringify({ ...validBody, padding: "a".repeat(70_000) }), label: "body over 64 KB", expect: "refused" });
+    for (const [label, raw] of badBodies(schema, validBody))
+      cases.push({ ...base, headers: { ...auth, ...json }, body: raw, label: `body: ${label}`, expect: "refused" });
+    cases.push({
+      ...base,
+      headers: { ...auth, "Content-Type": "text/plain" },
+      body: JSON.stringify(validBody),
+      label: "body as text/plain",
+      expect: "refused",
+    });
+    cases.push({
+      ...base,
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ ...validBody, padding: "a".repeat(70_000) }),
+      label: "body over 64 KB",
+      expect: "refused",
+    });
     if (op.requestBody.required) cases.push({ ...base, headers: auth, body: undefined, label: "no body", expect: "refused" });
   }
   cases.push({ ...base, method: unlistedMethod(doc, path), label: "a method the path does not allow", expect: "refused" });

@@ -64,7 +64,10 @@ export const text: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
   { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
   { weight: 2, arbitrary: controlChars },
-  { weight: 4, arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...HTML_PAYLOADS), fc.string({ maxLength: 8 })).map(([a, b, c]) => `${a}${b}${c}`) },
+  {
+    weight: 4,
+    arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...HTML_PAYLOADS), fc.string({ maxLength: 8 })).map(([a, b, c]) => `${a}${b}${c}`),
+  },
   { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
   { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 60_000 }).map((n) => "x".repeat(n)) },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.bigInt()).map(String) },

@@ -80,13 +80,23 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
     async ask(cookie, title) {
       const res = await httpApp.postForm("/forum", cookie, { title, content: `${title}: what has helped you?` });
       if (res.status !== 302) throw new Error(`asking answered ${res.status}`);
-      const [row] = await runtime.db.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.title, title)).orderBy(desc(forumQuestions.id)).limit(1);
+      const [row] = await runtime.db
+        .select({ id: forumQuestions.id })
+        .from(forumQuestions)
+        .where(eq(forumQuestions.title, title))
+        .orderBy(desc(forumQuestions.id))
+        .limit(1);
       return row.id;
     },
     async answer(cookie, questionId, content) {
       const res = await httpApp.postForm(`/forum/${questionId}`, cookie, { intent: "answer", content });
       if (res.status >= 400) throw new Error(`answering answered ${res.status}`);
-      const [row] = await runtime.db.select({ id: forumAnswers.id }).from(forumAnswers).where(eq(forumAnswers.content, content)).orderBy(desc(forumAnswers.id)).limit(1);
+      const [row] = await runtime.db
+        .select({ id: forumAnswers.id })
+        .from(forumAnswers)
+        .where(eq(forumAnswers.content, content))
+        .orderBy(desc(forumAnswers.id))
+        .limit(1);
       return row.id;
     },
     async signIn(email, password) {

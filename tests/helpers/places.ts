@@ -37,8 +37,7 @@ export function headOf(data: PageData, siteUrl = "http://localhost:3000"): MetaD
   } as never) as MetaDescriptor[];
 }
 
-export const metaNamed = (head: MetaDescriptor[], name: string) =>
-  head.find((m) => (m as { name?: string }).name === name) as { content: string } | undefined;
+export const metaNamed = (head: MetaDescriptor[], name: string) => head.find((m) => (m as { name?: string }).name === name) as { content: string } | undefined;
 export const jsonLdOf = (head: MetaDescriptor[]) =>
   (head.find((m) => "script:ld+json" in m) as { "script:ld+json": Record<string, unknown> } | undefined)?.["script:ld+json"];
 

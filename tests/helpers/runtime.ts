@@ -164,12 +164,7 @@ type RouteFn = (args: never) => unknown;
  * successful write then tells the freshness authority, as the server does for every request
  * (server/app.ts), so that what the next call reads is what a member would see.
  */
-export async function callRoute(
-  fn: RouteFn,
-  request: Request,
-  context: ReturnType<typeof contextFor>,
-  params: Record<string, string> = {},
-) {
+export async function callRoute(fn: RouteFn, request: Request, context: ReturnType<typeof contextFor>, params: Record<string, string> = {}) {
   const result = await settle(() => fn({ request, context, params, url: new URL(request.url), pattern: "" } as never));
   const scope = writeScope(request.method, new URL(request.url).pathname, result.status);
   if (scope) context.get(runtimeContext).freshness.bump(scope);

@@ -35,7 +35,11 @@ async function authApi(path: string, body: unknown, cookie = "") {
     }),
   );
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as { message?: string; code?: string; token?: string; totpURI?: string; twoFactorRedirect?: boolean }, cookies: res.headers.getSetCookie() };
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : {}) as { message?: string; code?: string; token?: string; totpURI?: string; twoFactorRedirect?: boolean },
+    cookies: res.headers.getSetCookie(),
+  };
 }
 
 const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]).join("; ");
@@ -51,7 +55,11 @@ const roleOf = async (email: string) => (await rt.db.select({ role: users.role }
 
 describe("ADMIN_EMAILS", () => {
   it("makes a listed address an admin only once its owner opens the link mailed to it", async () => {
-    const res = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email: "boss@example.com", password: "plain words here" }), contextFor(rt));
+    const res = await callRoute(
+      authRoute.action,
+      formRequest("/auth", { intent: "signup", email: "boss@example.com", password: "plain words here" }),
+      contextFor(rt),
+    );
     expect(res.status).toBe(302);
     // Signed up and signed in (verification is off), but not an admin on the address alone.
     expect(await roleOf("boss@example.com")).toBe("member");
@@ -88,7 +96,11 @@ describe("Better Auth's /delete-user", () => {
 
   it("keeps /account's own deletion working", async () => {
     const m = await createMember(rt);
-    const res = await callRoute(accountRoute.action, formRequest("/account", { intent: "delete-account", content: "keep", password: m.password }), contextFor(rt, m));
+    const res = await callRoute(
+      accountRoute.action,
+      formRequest("/account", { intent: "delete-account", content: "keep", password: m.password }),
+      contextFor(rt, m),
+    );
     expect(res.status).toBe(302);
     expect(await roleOf(m.email)).toBeUndefined();
   });
@@ -172,7 +184,11 @@ describe("passwords", () => {
     expect(viaApi.status).toBe(400);
     expect(viaApi.body.message).toBe(COMMON_PASSWORD_MESSAGE);
     const member = await createMember(rt);
-    const viaForm = await callRoute(accountRoute.action, formRequest("/account", { intent: "change-password", currentPassword: member.password, newPassword: "sunshine1" }), contextFor(rt, member));
+    const viaForm = await callRoute(
+      accountRoute.action,
+      formRequest("/account", { intent: "change-password", currentPassword: member.password, newPassword: "sunshine1" }),
+      contextFor(rt, member),
+    );
     expect(viaForm.status).toBe(400);
     expect((viaForm.data as { errors: { newPassword: string } }).errors.newPassword).toBe(COMMON_PASSWORD_MESSAGE);
 
@@ -193,17 +209,30 @@ describe("passwords", () => {
 });
 
 describe("display names", () => {
-  it.each(["Admin", "admin", " A d m i n ", "ADM1N!", "Capsiva Support Team", "capsiva_support-team", "Moderator", "M.o.d.e.r.a.t.o.r", "Anonymous", "anon-ymous", "Community Author", "COMMUNITY-AUTHOR", "Admin Jane", "Jane (moderator)", "Capsiva"])(
-    "refuses %j with a clear message and keeps the old name",
-    async (displayName) => {
-      const m = await createMember(rt, { displayName: "Rosa" });
-      const res = await callRoute(accountRoute.action, formRequest("/account", { intent: "display-name", displayName }), contextFor(rt, m));
-      expect(res.status).toBe(400);
-      expect((res.data as { errors: { displayName: string } }).errors.displayName).toBe(RESERVED_NAME_MESSAGE);
-      const [row] = await rt.db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, m.id));
-      expect(row.displayName).toBe("Rosa");
-    },
-  );
+  it.each([
+    "Admin",
+    "admin",
+    " A d m i n ",
+    "ADM1N!",
+    "Capsiva Support Team",
+    "capsiva_support-team",
+    "Moderator",
+    "M.o.d.e.r.a.t.o.r",
+    "Anonymous",
+    "anon-ymous",
+    "Community Author",
+    "COMMUNITY-AUTHOR",
+    "Admin Jane",
+    "Jane (moderator)",
+    "Capsiva",
+  ])("refuses %j with a clear message and keeps the old name", async (displayName) => {
+    const m = await createMember(rt, { displayName: "Rosa" });
+    const res = await callRoute(accountRoute.action, formRequest("/account", { intent: "display-name", displayName }), contextFor(rt, m));
+    expect(res.status).toBe(400);
+    expect((res.data as { errors: { displayName: string } }).errors.displayName).toBe(RESERVED_NAME_MESSAGE);
+    const [row] = await rt.db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, m.id));
+    expect(row.displayName).toBe("Rosa");
+  });
 
   it.each(["Rosa", "Badminton Bev", "Modesty", "Staffordshire Sue"])("accepts %j", async (displayName) => {
     const m = await createMember(rt);
@@ -226,7 +255,11 @@ describe("sign-up with email verification on", () => {
       expect(await answer("known@example.com")).toEqual(await answer("newcomer@example.com"));
       const api = async (email: string) => {
         const res = await verifying.auth.handler(
-          new Request(`${SITE}/api/auth/sign-up/email`, { method: "POST", headers: { "Content-Type": "application/json", Origin: SITE }, body: JSON.stringify({ email, password: "plain words here", name: "" }) }),
+          new Request(`${SITE}/api/auth/sign-up/email`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Origin: SITE },
+            body: JSON.stringify({ email, password: "plain words here", name: "" }),
+          }),
         );
         const body = (await res.json()) as { user: Record<string, unknown> };
         const { id: _id, createdAt: _c, updatedAt: _u, ...user } = body.user;
@@ -263,7 +296,11 @@ describe("one-time codes", () => {
     const signIn = await authApi("/sign-in/email", { email: m.email, password: m.password });
     expect(signIn.body.twoFactorRedirect).toBe(true);
     const pending = cookieOf(signIn.cookies);
-    const replay = await callRoute(twoFactorRoute.action, formRequest("/auth/two-factor", { method: "totp", code }, { headers: { Cookie: pending } }), contextFor(rt));
+    const replay = await callRoute(
+      twoFactorRoute.action,
+      formRequest("/auth/two-factor", { method: "totp", code }, { headers: { Cookie: pending } }),
+      contextFor(rt),
+    );
     expect(replay.status).toBe(400);
     expect((replay.data as { error: string }).error).toBe("This code has already been used. Please wait for the next code from your authenticator app.");
     const again = await authApi("/two-factor/verify-totp", { code }, pending);

@@ -25,10 +25,15 @@ describe("a member's story waiting for review", () => {
     const m = await createMember(rt);
     const story = await pendingStory(m.id);
     const account = await callRoute(accountRoute.loader, getRequest("/account"), contextFor(rt, m));
-    expect((account.data as { stories: { id: number; published: boolean }[] }).stories).toContainEqual(expect.objectContaining({ id: story.id, published: false }));
+    expect((account.data as { stories: { id: number; published: boolean }[] }).stories).toContainEqual(
+      expect.objectContaining({ id: story.id, published: false }),
+    );
     const page = await callRoute(storyRoute.loader, getRequest(`/account/stories/${story.id}`), contextFor(rt, m), { postId: String(story.id) });
     expect(page.status).toBe(200);
-    expect((page.data as { story: { title: string; content: string } }).story).toMatchObject({ title: "My first month with RA", content: "It started in my hands." });
+    expect((page.data as { story: { title: string; content: string } }).story).toMatchObject({
+      title: "My first month with RA",
+      content: "It started in my hands.",
+    });
   });
 
   it("is not found for anyone else, for a signed-out visitor it asks to sign in, and once published it is the editors'", async () => {
@@ -42,7 +47,9 @@ describe("a member's story waiting for review", () => {
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
     // Another member can neither change nor withdraw it.
-    expect((await callRoute(storyRoute.action, formRequest(path, { intent: "save", title: "Mine now", content: "x" }), contextFor(rt, other), params)).status).toBe(409);
+    expect(
+      (await callRoute(storyRoute.action, formRequest(path, { intent: "save", title: "Mine now", content: "x" }), contextFor(rt, other), params)).status,
+    ).toBe(409);
     expect((await callRoute(storyRoute.action, formRequest(path, { intent: "withdraw" }), contextFor(rt, other), params)).status).toBe(409);
     expect(await row(story.id)).toMatchObject({ title: "My first month with RA", authorId: author.id });
     await setPublished(rt.db, story.id, true);
@@ -62,12 +69,22 @@ describe("a member's story waiting for review", () => {
     expect((empty.data as { errors: Record<string, string> }).errors.title).toBe("Title is required");
     // What the member typed comes back to the form.
     expect((empty.data as { values: { content: string } }).values.content).toBe("Still here.");
-    const long = await callRoute(storyRoute.action, formRequest(path, { intent: "save", title: "Fine", content: "x".repeat(60_001) }), contextFor(rt, m), params);
+    const long = await callRoute(
+      storyRoute.action,
+      formRequest(path, { intent: "save", title: "Fine", content: "x".repeat(60_001) }),
+      contextFor(rt, m),
+      params,
+    );
     expect(long.status).toBe(400);
     expect((long.data as { errors: Record<string, string> }).errors.content).toMatch(/^Your story must be at most/);
     expect(await row(story.id)).toMatchObject({ title: "My first month with RA", content: "It started in my hands." });
 
-    const saved = await callRoute(storyRoute.action, formRequest(path, { intent: "save", title: "Three months on", content: "Better mornings now." }), contextFor(rt, m), params);
+    const saved = await callRoute(
+      storyRoute.action,
+      formRequest(path, { intent: "save", title: "Three months on", content: "Better mornings now." }),
+      contextFor(rt, m),
+      params,
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/account");
     expect(await row(story.id)).toMatchObject({ title: "Three months on", content: "Better mornings now.", published: false, slug: "three-months-on" });
@@ -83,7 +100,12 @@ describe("a member's story waiting for review", () => {
       content: "**Warm** water.\n\n- gloves",
       contentHtml: "<p><strong>Warm</strong> water.</p>\n<ul>\n<li>gloves</li>\n</ul>\n",
     });
-    const preview = await callRoute(storyRoute.action, formRequest(path, { intent: "preview", title: "Small wins", content: "*Cold* water." }), contextFor(rt, m), params);
+    const preview = await callRoute(
+      storyRoute.action,
+      formRequest(path, { intent: "preview", title: "Small wins", content: "*Cold* water." }),
+      contextFor(rt, m),
+      params,
+    );
     expect(preview.status).toBe(200);
     expect((preview.data as { preview: { html: string }; values: { content: string } }).preview.html).toBe("<p><em>Cold</em> water.</p>\n");
     expect((preview.data as { values: { content: string } }).values.content).toBe("*Cold* water.");
@@ -97,7 +119,12 @@ describe("a member's story waiting for review", () => {
     const m = await createMember(rt);
     const story = await pendingStory(m.id);
     await setPublished(rt.db, story.id, true);
-    const res = await callRoute(storyRoute.action, formRequest(`/account/stories/${story.id}`, { intent: "save", title: "Late change", content: "My new text." }), contextFor(rt, m), { postId: String(story.id) });
+    const res = await callRoute(
+      storyRoute.action,
+      formRequest(`/account/stories/${story.id}`, { intent: "save", title: "Late change", content: "My new text." }),
+      contextFor(rt, m),
+      { postId: String(story.id) },
+    );
     expect(res.status).toBe(409);
     const body = res.data as { errors: Record<string, string>; values: { title: string; content: string } };
     expect(body.errors.form).toMatch(/no longer waiting for review/);

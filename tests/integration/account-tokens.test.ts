@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 const authPost = (path: string, cookie: string, body: unknown) =>
-  app.fetch(`/api/auth${path}`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie, Origin: app.url }, body: JSON.stringify(body) });
+  app.fetch(`/api/auth${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: app.url },
+    body: JSON.stringify(body),
+  });
 
 async function tokenFor(cookie: string) {
   const res = await app.fetch("/api/auth/token", { headers: { Cookie: cookie } });
@@ -65,7 +69,11 @@ describe("API tokens after their session ends", () => {
     const member = await app.member();
     const phone = await app.signIn(member.email, member.password);
     const phoneToken = await tokenFor(phone);
-    const changed = await authPost("/change-password", member.cookie, { currentPassword: member.password, newPassword: "a different long phrase 42", revokeOtherSessions: true });
+    const changed = await authPost("/change-password", member.cookie, {
+      currentPassword: member.password,
+      newPassword: "a different long phrase 42",
+      revokeOtherSessions: true,
+    });
     expect(changed.status).toBe(200);
     const after = await ask(phoneToken, { title: "From the old phone", content: "Should be refused." });
     expect(after.status).toBe(401);
@@ -76,7 +84,10 @@ describe("API tokens after their session ends", () => {
     const member = await app.member();
     const phone = await app.signIn(member.email, member.password);
     const phoneToken = await tokenFor(phone);
-    const [row] = await app.runtime.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, sessionToken(phone)));
+    const [row] = await app.runtime.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.token, sessionToken(phone)));
     const removed = await app.postForm("/account", member.cookie, { intent: "revoke-session", sessionId: row.id });
     expect(await removed.text()).toContain("Session signed out");
     const after = await ask(phoneToken, { title: "From the removed phone", content: "Should be refused." });
@@ -109,7 +120,9 @@ describe("API submission keys", () => {
     const body = { title: "Warm water for stiff hands?", content: "Does it help?", submissionKey: "retry_abc-1" };
     expect((await ask(token, body)).status).toBe(201);
     expect((await ask(token, body)).status).toBe(200);
-    const doc = (await (await app.fetch("/api/v1/openapi.json")).json()) as { components: { schemas: Record<string, { properties: Record<string, { pattern?: string }> }> } };
+    const doc = (await (await app.fetch("/api/v1/openapi.json")).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, { pattern?: string }> }> };
+    };
     for (const name of ["QuestionBody", "AnswerBody"]) {
       expect(doc.components.schemas[name].properties.submissionKey.pattern).toBe("^[A-Za-z0-9_-]{1,64}$");
     }

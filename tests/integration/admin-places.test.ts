@@ -85,7 +85,9 @@ describe("/admin/places", () => {
   });
 
   it("explains a duplicate slug, a reserved slug and out-of-range coordinates next to the fields", async () => {
-    const dup = await settle(() => adminRoute.action(args(formRequest("/admin/places", cityFields({ slug: "austin", name: "Austin 2" })), contextFor(rt, admin))));
+    const dup = await settle(() =>
+      adminRoute.action(args(formRequest("/admin/places", cityFields({ slug: "austin", name: "Austin 2" })), contextFor(rt, admin))),
+    );
     expect(dup.status).toBe(400);
     expect((dup.data as { errors: Record<string, string> }).errors.slug).toMatch(/already uses the slug 'austin'/);
 
@@ -94,7 +96,9 @@ describe("/admin/places", () => {
     expect((reserved.data as { errors: Record<string, string> }).errors.slug).toMatch(/reserved/);
 
     const bad = await settle(() =>
-      adminRoute.action(args(formRequest("/admin/places", cityFields({ slug: "nowhere", latitude: "91", longitude: "-181", state: "Texas" })), contextFor(rt, admin))),
+      adminRoute.action(
+        args(formRequest("/admin/places", cityFields({ slug: "nowhere", latitude: "91", longitude: "-181", state: "Texas" })), contextFor(rt, admin)),
+      ),
     );
     expect(bad.status).toBe(400);
     const errors = (bad.data as { errors: Record<string, string>; values: Record<string, string> }).errors;
@@ -108,24 +112,44 @@ describe("/admin/places", () => {
   it("edits a city and a service, and deactivating one takes its pages down", async () => {
     const [elPaso] = await rt.db.select().from(cities).where(eq(cities.slug, "el-paso"));
     const edit = await settle(() =>
-      adminRoute.action(args(formRequest("/admin/places?tab=cities&edit=1", cityFields({ id: String(elPaso.id), name: "El Paso", description: "Sun city." })), contextFor(rt, admin))),
+      adminRoute.action(
+        args(
+          formRequest("/admin/places?tab=cities&edit=1", cityFields({ id: String(elPaso.id), name: "El Paso", description: "Sun city." })),
+          contextFor(rt, admin),
+        ),
+      ),
     );
     expect(edit.status).toBe(302);
     expect(edit.headers.get("Location")).toBe("/admin/places?tab=cities");
     const [after] = await rt.db.select().from(cities).where(eq(cities.id, elPaso.id));
     expect(after.description).toBe("Sun city.");
 
-    const off = await settle(() => adminRoute.action(args(formRequest("/admin/places", { intent: "toggle-city", id: String(elPaso.id), active: "false" }), contextFor(rt, admin))));
+    const off = await settle(() =>
+      adminRoute.action(args(formRequest("/admin/places", { intent: "toggle-city", id: String(elPaso.id), active: "false" }), contextFor(rt, admin))),
+    );
     expect(off.status).toBe(302);
     expect((await openPage(rt, "el-paso", "arthritis-pain-relief")).status).toBe(404);
 
     const newService = await settle(() =>
-      adminRoute.action(args(formRequest("/admin/places", { intent: "save-service", slug: "warm-water-exercise", name: "Warm Water Exercise", description: "Pools.", is_active: "true" }), contextFor(rt, admin))),
+      adminRoute.action(
+        args(
+          formRequest("/admin/places", {
+            intent: "save-service",
+            slug: "warm-water-exercise",
+            name: "Warm Water Exercise",
+            description: "Pools.",
+            is_active: "true",
+          }),
+          contextFor(rt, admin),
+        ),
+      ),
     );
     expect(newService.status).toBe(302);
     expect((await page("chicago", "warm-water-exercise")).page.metaTitle).toBe("Warm Water Exercise in Chicago, IL | Capsiva");
     const [svc] = await rt.db.select().from(services).where(eq(services.slug, "warm-water-exercise"));
-    await settle(() => adminRoute.action(args(formRequest("/admin/places", { intent: "toggle-service", id: String(svc.id), active: "false" }), contextFor(rt, admin))));
+    await settle(() =>
+      adminRoute.action(args(formRequest("/admin/places", { intent: "toggle-service", id: String(svc.id), active: "false" }), contextFor(rt, admin))),
+    );
     expect((await openPage(rt, "chicago", "warm-water-exercise")).status).toBe(404);
   });
 
@@ -140,7 +164,9 @@ describe("/admin/places", () => {
       meta_description: "Arthritis help in Dallas.",
       content: `<h2>Dallas</h2><p onmouseover="x()">Warm pools</p><iframe src="https://evil.example"></iframe>`,
     };
-    const preview = await settle(() => adminRoute.action(args(formRequest("/admin/places?tab=pages", { ...fields, intent: "preview-page" }), contextFor(rt, admin))));
+    const preview = await settle(() =>
+      adminRoute.action(args(formRequest("/admin/places?tab=pages", { ...fields, intent: "preview-page" }), contextFor(rt, admin))),
+    );
     expect(preview.status).toBe(200);
     expect((preview.data as { preview: string }).preview).toBe("<h2>Dallas</h2><p>Warm pools</p>");
     const pair = and(eq(cityServicePages.cityId, dallas.id), eq(cityServicePages.serviceId, relief.id));
@@ -152,7 +178,9 @@ describe("/admin/places", () => {
     expect(tooLong.status).toBe(400);
     expect((tooLong.data as { errors: Record<string, string> }).errors.meta_title).toMatch(/70 characters/);
 
-    const saved = await settle(() => adminRoute.action(args(formRequest("/admin/places?tab=pages", { ...fields, intent: "save-page" }), contextFor(rt, admin))));
+    const saved = await settle(() =>
+      adminRoute.action(args(formRequest("/admin/places?tab=pages", { ...fields, intent: "save-page" }), contextFor(rt, admin))),
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/admin/places?tab=pages&city=dallas&service=arthritis-pain-relief");
     const view = await page("dallas", "arthritis-pain-relief");
@@ -160,11 +188,22 @@ describe("/admin/places", () => {
     expect(view.page.content).toBe("<h2>Dallas</h2><p>Warm pools</p>");
     expect(view.page.metaDescription).toBe("Arthritis help in Dallas.");
 
-    const editor = await settle(() => adminRoute.loader(args(getRequest("/admin/places?tab=pages&city=dallas&service=arthritis-pain-relief"), contextFor(rt, admin))));
+    const editor = await settle(() =>
+      adminRoute.loader(args(getRequest("/admin/places?tab=pages&city=dallas&service=arthritis-pain-relief"), contextFor(rt, admin))),
+    );
     expect((editor.data as { editor: { record: { content: string } | null } }).editor.record?.content).toBe("<h2>Dallas</h2><p>Warm pools</p>");
 
     const removed = await settle(() =>
-      adminRoute.action(args(formRequest("/admin/places?tab=pages&city=dallas&service=arthritis-pain-relief", { intent: "delete-page", city_id: fields.city_id, service_id: fields.service_id }), contextFor(rt, admin))),
+      adminRoute.action(
+        args(
+          formRequest("/admin/places?tab=pages&city=dallas&service=arthritis-pain-relief", {
+            intent: "delete-page",
+            city_id: fields.city_id,
+            service_id: fields.service_id,
+          }),
+          contextFor(rt, admin),
+        ),
+      ),
     );
     expect(removed.status).toBe(302);
     expect((await page("dallas", "arthritis-pain-relief")).page.isDefault).toBe(true);

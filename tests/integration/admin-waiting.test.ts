@@ -17,7 +17,13 @@ async function linkText(cookie: string, href: string) {
   expect(res.status).toBe(200);
   const html = await res.text();
   const match = new RegExp(`<a[^>]*href="${href}"[^>]*>([\\s\\S]*?)</a>`).exec(html);
-  return match ? match[1].replace(/<[^>]+>/g, "").replace(/<!-- -->/g, "").replace(/\s+/g, " ").trim() : null;
+  return match
+    ? match[1]
+        .replace(/<[^>]+>/g, "")
+        .replace(/<!-- -->/g, "")
+        .replace(/\s+/g, " ")
+        .trim()
+    : null;
 }
 
 describe("the admin landing page's counts", () => {
@@ -33,8 +39,17 @@ describe("the admin landing page's counts", () => {
     // Two questions reported (one twice, by two members: two reports to read).
     const q1 = await app.ask(asker.cookie, "Does cold water help swollen knuckles?");
     const q2 = await app.ask(asker.cookie, "Best shoes for sore feet?");
-    for (const [who, q] of [[reporter, q1], [moderator, q1], [reporter, q2]] as const) {
-      const res = await app.postForm(`/forum/${q}`, who.cookie, { intent: "report", targetType: "question", targetId: String(q), reason: "Looks like an advert." });
+    for (const [who, q] of [
+      [reporter, q1],
+      [moderator, q1],
+      [reporter, q2],
+    ] as const) {
+      const res = await app.postForm(`/forum/${q}`, who.cookie, {
+        intent: "report",
+        targetType: "question",
+        targetId: String(q),
+        reason: "Looks like an advert.",
+      });
       expect(res.status).toBe(302);
     }
     expect(await linkText(admin.cookie, "/admin/reports")).toBe("Reports 3 reports waiting");
@@ -50,7 +65,12 @@ describe("the admin landing page's counts", () => {
     // Hiding the question resolves its two reports; publishing the story takes it off the count.
     expect((await app.postForm("/admin/reports", moderator.cookie, { intent: "hide", targetType: "question", targetId: String(q1) })).status).toBe(302);
     expect(await linkText(admin.cookie, "/admin/reports")).toBe("Reports 1 report waiting");
-    const [story] = await app.runtime.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.title, "My first year with RA")).orderBy(desc(blogPosts.id)).limit(1);
+    const [story] = await app.runtime.db
+      .select({ id: blogPosts.id })
+      .from(blogPosts)
+      .where(eq(blogPosts.title, "My first year with RA"))
+      .orderBy(desc(blogPosts.id))
+      .limit(1);
     expect((await app.postForm(`/admin/posts/${story.id}`, admin.cookie, { intent: "publish" })).status).toBe(302);
     expect(await linkText(admin.cookie, "/admin/posts")).toBe("Blog posts and stories (0 stories to review)");
 

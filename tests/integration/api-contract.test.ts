@@ -19,7 +19,10 @@ interface Operation {
   requestBody?: { required?: boolean; content: Record<string, { schema: { $ref?: string } }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: { $ref?: string } }> }>;
 }
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { description?: string; properties?: Record<string, { description?: string }> }> } };
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { description?: string; properties?: Record<string, { description?: string }> }> };
+};
 
 let rt: TestRuntime;
 let base: string;
@@ -56,7 +59,12 @@ async function send(method: string, path: string, raw?: string) {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (raw !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(`${base}${path}`, { method, headers, body: raw });
-  return { status: res.status, body: ErrorSchema.partial().passthrough().parse(await res.json()) };
+  return {
+    status: res.status,
+    body: ErrorSchema.partial()
+      .passthrough()
+      .parse(await res.json()),
+  };
 }
 
 describe("the API keeps its document's promises", () => {
@@ -94,7 +102,9 @@ describe("the API keeps its document's promises", () => {
 
   it("lists every error code the API's code can send", () => {
     const listed = (doc.components.schemas.Error.properties!.code.description ?? "").match(/[a-z_]{4,}/g) ?? [];
-    const sources = ["router.ts", "http.ts", "member-routes.ts", "bearer.ts"].map((f) => readFileSync(join(import.meta.dirname, "../../server/api", f), "utf8")).join("\n");
+    const sources = ["router.ts", "http.ts", "member-routes.ts", "bearer.ts"]
+      .map((f) => readFileSync(join(import.meta.dirname, "../../server/api", f), "utf8"))
+      .join("\n");
     const sent = new Set([...sources.matchAll(/new ApiError\(\s*[\w.]+,\s*"([a-z_]+)"|code: "([a-z_]+)"/g)].map((m) => m[1] ?? m[2]));
     for (const code of ["own_answer", "forbidden", "bad_request", "not_found", "invalid_body"]) expect(sent).toContain(code);
     for (const code of sent) expect(listed, code).toContain(code);

@@ -80,7 +80,9 @@ describe("member endpoints", () => {
     const { asker, questionId, answerId } = await thread();
     const list = NotificationPageSchema.parse((await call("GET", "/notifications", asker.token)).body);
     expect(list.unread).toBe(1);
-    expect(list.notifications).toEqual([expect.objectContaining({ kind: "answer", questionId, answerId, author: "Api Writer", questionTitle: "Ice or heat for a flare?", unread: true })]);
+    expect(list.notifications).toEqual([
+      expect.objectContaining({ kind: "answer", questionId, answerId, author: "Api Writer", questionTitle: "Ice or heat for a flare?", unread: true }),
+    ]);
     expect(MarkedReadSchema.parse((await call("POST", "/notifications/read", asker.token)).body)).toEqual({ marked: 1 });
     expect(NotificationPageSchema.parse((await call("GET", "/notifications", asker.token)).body).unread).toBe(0);
     const bad = await call("GET", "/notifications?page=0", asker.token);
@@ -89,17 +91,33 @@ describe("member endpoints", () => {
 
   it("follow and unfollow a question, repeatably; a missing question is 404", async () => {
     const { reader, questionId } = await thread();
-    for (let i = 0; i < 2; i++) expect(FollowSchema.parse((await call("PUT", `/questions/${questionId}/follow`, reader.token)).body)).toEqual({ questionId, following: true });
-    expect(await rt.db.select().from(questionFollows).where(and(eq(questionFollows.questionId, questionId), eq(questionFollows.memberId, reader.id)))).toHaveLength(1);
-    for (let i = 0; i < 2; i++) expect(FollowSchema.parse((await call("DELETE", `/questions/${questionId}/follow`, reader.token)).body)).toEqual({ questionId, following: false });
-    expect(await rt.db.select().from(questionFollows).where(and(eq(questionFollows.questionId, questionId), eq(questionFollows.memberId, reader.id)))).toHaveLength(0);
+    for (let i = 0; i < 2; i++)
+      expect(FollowSchema.parse((await call("PUT", `/questions/${questionId}/follow`, reader.token)).body)).toEqual({ questionId, following: true });
+    expect(
+      await rt.db
+        .select()
+        .from(questionFollows)
+        .where(and(eq(questionFollows.questionId, questionId), eq(questionFollows.memberId, reader.id))),
+    ).toHaveLength(1);
+    for (let i = 0; i < 2; i++)
+      expect(FollowSchema.parse((await call("DELETE", `/questions/${questionId}/follow`, reader.token)).body)).toEqual({ questionId, following: false });
+    expect(
+      await rt.db
+        .select()
+        .from(questionFollows)
+        .where(and(eq(questionFollows.questionId, questionId), eq(questionFollows.memberId, reader.id))),
+    ).toHaveLength(0);
     expect((await call("PUT", "/questions/999999/follow", reader.token)).status).toBe(404);
   });
 
   it("mark an answer helpful once, take it back, never one's own; the author is told once", async () => {
     const { reader, writer, answerId } = await thread();
-    for (let i = 0; i < 2; i++) expect(HelpfulSchema.parse((await call("PUT", `/answers/${answerId}/helpful`, reader.token)).body)).toEqual({ answerId, helpful: true, count: 1 });
-    const told = await rt.db.select().from(notifications).where(and(eq(notifications.memberId, writer.id), eq(notifications.kind, "helpful")));
+    for (let i = 0; i < 2; i++)
+      expect(HelpfulSchema.parse((await call("PUT", `/answers/${answerId}/helpful`, reader.token)).body)).toEqual({ answerId, helpful: true, count: 1 });
+    const told = await rt.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.memberId, writer.id), eq(notifications.kind, "helpful")));
     expect(told).toHaveLength(1);
     const own = await call("PUT", `/answers/${answerId}/helpful`, writer.token);
     expect(own.status).toBe(403);
@@ -116,8 +134,17 @@ describe("member endpoints", () => {
     expect((await call("PUT", `/questions/${questionId}/helped-most`, asker.token, { answerId: "x" })).status).toBe(400);
     expect(await rt.db.select().from(helpedMost).where(eq(helpedMost.questionId, questionId))).toEqual([]);
 
-    for (let i = 0; i < 2; i++) expect(HelpedMostSchema.parse((await call("PUT", `/questions/${questionId}/helped-most`, asker.token, { answerId })).body)).toEqual({ questionId, answerId });
-    expect(await rt.db.select().from(notifications).where(and(eq(notifications.memberId, writer.id), eq(notifications.kind, "helped-most")))).toHaveLength(1);
+    for (let i = 0; i < 2; i++)
+      expect(HelpedMostSchema.parse((await call("PUT", `/questions/${questionId}/helped-most`, asker.token, { answerId })).body)).toEqual({
+        questionId,
+        answerId,
+      });
+    expect(
+      await rt.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.memberId, writer.id), eq(notifications.kind, "helped-most"))),
+    ).toHaveLength(1);
     expect((await call("DELETE", `/questions/${questionId}/helped-most`, reader.token)).status).toBe(403);
     expect(HelpedMostSchema.parse((await call("DELETE", `/questions/${questionId}/helped-most`, asker.token)).body)).toEqual({ questionId, answerId: null });
     expect(await rt.db.select().from(helpedMost).where(eq(helpedMost.questionId, questionId))).toEqual([]);

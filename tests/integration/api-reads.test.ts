@@ -3,7 +3,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, services } from "../../db/schema";
-import { ErrorSchema, HomeSchema, PlacePageSchema, PostPageSchema, PostSchema, QuestionPageSchema, QuestionSchema, StatsSchema } from "../../server/api/schemas";
+import {
+  ErrorSchema,
+  HomeSchema,
+  PlacePageSchema,
+  PostPageSchema,
+  PostSchema,
+  QuestionPageSchema,
+  QuestionSchema,
+  StatsSchema,
+} from "../../server/api/schemas";
 import { createMember, createTestRuntime, type TestRuntime } from "../helpers/runtime";
 import { ago, call, startApi, valid, type Api } from "../helpers/api";
 
@@ -39,13 +48,21 @@ describe("reads", () => {
         .returning();
       ids[`post${i}`] = p.id;
     }
-    await rt.db.insert(blogPosts).values({ title: "Draft", slug: "secret-draft", content: "Not yet.", authorId: pat.id, published: false, createdAt: ago(1), updatedAt: ago(1) });
+    await rt.db
+      .insert(blogPosts)
+      .values({ title: "Draft", slug: "secret-draft", content: "Not yet.", authorId: pat.id, published: false, createdAt: ago(1), updatedAt: ago(1) });
 
     // 22 visible questions ("Q21" newest visible), one newer hidden question.
     for (let i = 0; i < 22; i++) {
       const [q] = await rt.db
         .insert(forumQuestions)
-        .values({ title: `Q${i}`, content: `Question ${i}: ${"words ".repeat(40)}`, authorId: i % 2 ? pat.id : anon.id, createdAt: ago(50 - i), updatedAt: ago(50 - i) })
+        .values({
+          title: `Q${i}`,
+          content: `Question ${i}: ${"words ".repeat(40)}`,
+          authorId: i % 2 ? pat.id : anon.id,
+          createdAt: ago(50 - i),
+          updatedAt: ago(50 - i),
+        })
         .returning();
       ids[`q${i}`] = q.id;
     }
@@ -71,7 +88,10 @@ describe("reads", () => {
 
     const [portland] = await rt.db.insert(cities).values({ slug: "portland", name: "Portland", state: "OR", latitude: 45.52, longitude: -122.68 }).returning();
     await rt.db.insert(cities).values({ slug: "closed-city", name: "Closed City", state: "NV", isActive: false });
-    const [relief] = await rt.db.insert(services).values({ slug: "pain-relief", name: "Pain Relief", description: "Gentle ways to ease joint pain." }).returning();
+    const [relief] = await rt.db
+      .insert(services)
+      .values({ slug: "pain-relief", name: "Pain Relief", description: "Gentle ways to ease joint pain." })
+      .returning();
     const [massage] = await rt.db.insert(services).values({ slug: "hand-massage", name: "Hand Massage" }).returning();
     await rt.db.insert(services).values({ slug: "retired-service", name: "Retired", isActive: false });
     await rt.db.insert(cityServicePages).values({
@@ -231,7 +251,14 @@ describe("reads", () => {
   });
 
   it("answers 404 for an inactive or unknown city or service, and for reserved or malformed slugs", async () => {
-    for (const path of ["closed-city/pain-relief", "portland/retired-service", "nowhere/pain-relief", "portland/nothing", "blog/pain-relief", "Portland/pain-relief"]) {
+    for (const path of [
+      "closed-city/pain-relief",
+      "portland/retired-service",
+      "nowhere/pain-relief",
+      "portland/nothing",
+      "blog/pain-relief",
+      "Portland/pain-relief",
+    ]) {
       const res = await call(api, `/places/${path}`);
       expect(res.status, path).toBe(404);
       expect(valid(ErrorSchema, res.body).code).toBe("not_found");
@@ -254,7 +281,10 @@ describe("reads", () => {
     expect(pre.headers.get("access-control-allow-headers")).toMatch(/Content-Type/);
     expect(pre.headers.get("access-control-allow-credentials")).toBeNull();
 
-    const readPre = await call(api, "/posts/post-1", { method: "OPTIONS", headers: { Origin: "https://partner.example", "Access-Control-Request-Method": "GET" } });
+    const readPre = await call(api, "/posts/post-1", {
+      method: "OPTIONS",
+      headers: { Origin: "https://partner.example", "Access-Control-Request-Method": "GET" },
+    });
     expect(readPre.status).toBe(204);
     expect(readPre.headers.get("access-control-allow-methods")).toContain("GET");
     expect(readPre.headers.get("access-control-allow-methods")).not.toContain("POST");

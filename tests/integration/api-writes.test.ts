@@ -41,7 +41,12 @@ describe("writes", () => {
 
   it("posts a question as the token's member, ignoring any author in the body, and refreshes cached pages", async () => {
     const version = rt.freshness.current();
-    const res = await postJson(api, "/questions", { title: "  Mornings are stiff ", content: "What helps you get going?", author: other.id, authorId: other.id }, member.token);
+    const res = await postJson(
+      api,
+      "/questions",
+      { title: "  Mornings are stiff ", content: "What helps you get going?", author: other.id, authorId: other.id },
+      member.token,
+    );
     expect(res.status).toBe(201);
     const created = valid(QuestionCreatedSchema, res.body);
     expect(created.created).toBe(true);
@@ -195,10 +200,7 @@ describe("writes", () => {
     const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519" });
     const claims = decodeJwt(member.token);
     const ourKid = JSON.parse(Buffer.from(member.token.split(".")[0], "base64url").toString()).kid as string;
-    const sign = (kid?: string) =>
-      new SignJWT({ ...claims })
-        .setProtectedHeader(kid ? { alg: "EdDSA", kid } : { alg: "EdDSA" })
-        .sign(privateKey);
+    const sign = (kid?: string) => new SignJWT({ ...claims }).setProtectedHeader(kid ? { alg: "EdDSA", kid } : { alg: "EdDSA" }).sign(privateKey);
 
     for (const forged of [await sign(ourKid), await sign(), await sign("some-other-key")]) {
       const res = await postJson(api, "/questions", { title: "Forged", content: "Forged" }, forged);

@@ -30,7 +30,9 @@ describe("sign-in through the library's endpoint", () => {
       statuses.push(await statusOf(rt.auth.api.signInEmail({ body: { email: m.email, password: "not-the-password" }, headers: from("192.0.2.10") })));
     }
     expect(statuses.every((s) => s === 401)).toBe(true);
-    const limited = await rt.auth.api.signInEmail({ body: { email: m.email.toUpperCase(), password: m.password }, headers: from("192.0.2.10") }).catch((e: unknown) => e);
+    const limited = await rt.auth.api
+      .signInEmail({ body: { email: m.email.toUpperCase(), password: m.password }, headers: from("192.0.2.10") })
+      .catch((e: unknown) => e);
     expect(limited).toBeInstanceOf(APIError);
     expect((limited as APIError).statusCode).toBe(429);
     expect((limited as APIError).body?.message).toBe("Too many sign-in attempts for this account. Please wait a few minutes and try again.");

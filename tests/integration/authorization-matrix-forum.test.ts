@@ -45,7 +45,8 @@ function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, peop
       attempt: async (actor) => {
         const q = await newQuestion(ownerFor(actor));
         return {
-          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "edit-question", title: "Edited title", content: "Edited" }, { questionId: String(q.id) }),
+          run: () =>
+            call(questionAction, actor, `/forum/${q.id}`, { intent: "edit-question", title: "Edited title", content: "Edited" }, { questionId: String(q.id) }),
           changed: async () => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q.id)))[0].title === "Edited title",
         };
       },
@@ -56,7 +57,14 @@ function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, peop
       attempt: async (actor) => {
         const q = await newQuestion(author.id);
         return {
-          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "edit-question", title: "Hijacked title", content: "Hijacked" }, { questionId: String(q.id) }),
+          run: () =>
+            call(
+              questionAction,
+              actor,
+              `/forum/${q.id}`,
+              { intent: "edit-question", title: "Hijacked title", content: "Hijacked" },
+              { questionId: String(q.id) },
+            ),
           changed: async () => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q.id)))[0].title === "Hijacked title",
         };
       },
@@ -89,7 +97,14 @@ function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, peop
       attempt: async (actor) => {
         const { q, a } = await newAnswer(ownerFor(actor));
         return {
-          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "edit-answer", answerId: String(a.id), content: "Edited answer" }, { questionId: String(q.id) }),
+          run: () =>
+            call(
+              questionAction,
+              actor,
+              `/forum/${q.id}`,
+              { intent: "edit-answer", answerId: String(a.id), content: "Edited answer" },
+              { questionId: String(q.id) },
+            ),
           changed: async () => (await rt.db.select().from(forumAnswers).where(eq(forumAnswers.id, a.id)))[0].content === "Edited answer",
         };
       },
@@ -100,7 +115,14 @@ function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, peop
       attempt: async (actor) => {
         const { q, a } = await newAnswer(author.id);
         return {
-          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "edit-answer", answerId: String(a.id), content: "Hijacked answer" }, { questionId: String(q.id) }),
+          run: () =>
+            call(
+              questionAction,
+              actor,
+              `/forum/${q.id}`,
+              { intent: "edit-answer", answerId: String(a.id), content: "Hijacked answer" },
+              { questionId: String(q.id) },
+            ),
           changed: async () => (await rt.db.select().from(forumAnswers).where(eq(forumAnswers.id, a.id)))[0].content === "Hijacked answer",
         };
       },
@@ -133,8 +155,21 @@ function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, peop
       attempt: async (actor) => {
         const q = await newQuestion(author.id);
         return {
-          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "report", targetType: "question", targetId: String(q.id), reason: "Off topic" }, { questionId: String(q.id) }),
-          changed: async () => (await rt.db.select().from(reports).where(and(eq(reports.targetType, "question"), eq(reports.targetId, q.id)))).length === 1,
+          run: () =>
+            call(
+              questionAction,
+              actor,
+              `/forum/${q.id}`,
+              { intent: "report", targetType: "question", targetId: String(q.id), reason: "Off topic" },
+              { questionId: String(q.id) },
+            ),
+          changed: async () =>
+            (
+              await rt.db
+                .select()
+                .from(reports)
+                .where(and(eq(reports.targetType, "question"), eq(reports.targetId, q.id)))
+            ).length === 1,
         };
       },
     },
@@ -175,4 +210,8 @@ function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, peop
   ];
 }
 
-it("every forum write is allowed exactly for the roles that may do it, and refused (with nothing changed) for everyone else", () => checkMatrix(matrix(), rows(matrix())), 120_000);
+it(
+  "every forum write is allowed exactly for the roles that may do it, and refused (with nothing changed) for everyone else",
+  () => checkMatrix(matrix(), rows(matrix())),
+  120_000,
+);

@@ -36,7 +36,8 @@ function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, 
       attempt: async (actor) => {
         const p = await newPost(true);
         return {
-          run: () => call(adminPostEditAction, actor, `/admin/posts/${p.id}`, { intent: "save", title: "Rewritten", content: "New body" }, { postId: String(p.id) }),
+          run: () =>
+            call(adminPostEditAction, actor, `/admin/posts/${p.id}`, { intent: "save", title: "Rewritten", content: "New body" }, { postId: String(p.id) }),
           changed: async () => (await rt.db.select().from(blogPosts).where(eq(blogPosts.id, p.id)))[0].title === "Rewritten",
         };
       },
@@ -81,7 +82,13 @@ function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, 
         const title = unique("My story");
         return {
           run: () => call(blogAction, actor, "/blog", { title, content: "How I manage flares." }),
-          changed: async () => (await rt.db.select().from(blogPosts).where(and(eq(blogPosts.title, title), eq(blogPosts.published, false)))).length === 1,
+          changed: async () =>
+            (
+              await rt.db
+                .select()
+                .from(blogPosts)
+                .where(and(eq(blogPosts.title, title), eq(blogPosts.published, false)))
+            ).length === 1,
         };
       },
     },
@@ -91,7 +98,8 @@ function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, 
       attempt: async (actor) => {
         const slug = `matrix-${++n}-${Date.now().toString(36)}`;
         return {
-          run: () => call(adminPlacesAction, actor, "/admin/places?tab=cities", { intent: "save-city", slug, name: "Created City", state: "CA", is_active: "true" }),
+          run: () =>
+            call(adminPlacesAction, actor, "/admin/places?tab=cities", { intent: "save-city", slug, name: "Created City", state: "CA", is_active: "true" }),
           changed: async () => (await rt.db.select().from(cities).where(eq(cities.slug, slug))).length === 1,
         };
       },
@@ -199,4 +207,8 @@ function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, 
   ];
 }
 
-it("every post, place and role write is allowed exactly for the roles that may do it, and refused (with nothing changed) for everyone else", () => checkMatrix(matrix(), rows(matrix())), 120_000);
+it(
+  "every post, place and role write is allowed exactly for the roles that may do it, and refused (with nothing changed) for everyone else",
+  () => checkMatrix(matrix(), rows(matrix())),
+  120_000,
+);

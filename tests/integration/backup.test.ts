@@ -42,7 +42,10 @@ async function fill(database: Database) {
 async function snapshot(database: Database) {
   return {
     users: (await database.db.select({ email: users.email }).from(users).orderBy(asc(users.email))).map((r) => r.email),
-    questions: await database.db.select({ id: forumQuestions.id, title: forumQuestions.title, content: forumQuestions.content }).from(forumQuestions).orderBy(asc(forumQuestions.id)),
+    questions: await database.db
+      .select({ id: forumQuestions.id, title: forumQuestions.title, content: forumQuestions.content })
+      .from(forumQuestions)
+      .orderBy(asc(forumQuestions.id)),
     posts: await database.db.select({ slug: blogPosts.slug, published: blogPosts.published }).from(blogPosts),
   };
 }
@@ -130,7 +133,11 @@ describe("embedded database (PGlite)", () => {
   }, 60_000);
 
   it("a restored site keeps its generated auth secret: a member with two-step verification signs in on it", async () => {
-    const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookiesOf = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
     const email = "two-steps@example.com";
     const password = "a long password";
     // A site as the server makes one: its secret generated into the data folder.
@@ -186,7 +193,9 @@ describe("embedded database (PGlite)", () => {
     const restoreDir = path.join(tmp, "cli-restored");
     const restore = await run("npx", ["tsx", "scripts/restore.ts", file], { env: { ...env, DATA_DIR: restoreDir } });
     expect(restore.stdout).toMatch(/Restored/);
-    const refused = await run("npx", ["tsx", "scripts/restore.ts", file], { env: { ...env, DATA_DIR: restoreDir } }).catch((e: { code: number; stderr: string }) => e);
+    const refused = await run("npx", ["tsx", "scripts/restore.ts", file], { env: { ...env, DATA_DIR: restoreDir } }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect((refused as { code: number }).code).toBe(1);
     expect((refused as { stderr: string }).stderr).toMatch(/not empty/);
     const restored = await openDatabase(path.join(restoreDir, "pglite"));
@@ -244,7 +253,7 @@ describe(`the suite's database (${usingPostgres ? "PostgreSQL: pg_dump and pg_re
       await restoreDatabase(copy.target, file);
       const restored = copy.target.kind === "postgres" ? copy.database : await openDatabase(copy.target.folder);
       try {
-          expect(await snapshot(restored)).toEqual(before);
+        expect(await snapshot(restored)).toEqual(before);
         expect(before.questions[0].title).toBe("Ünïcödé question ✓");
       } finally {
         if (copy.target.kind === "pglite") await restored.close();

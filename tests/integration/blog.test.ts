@@ -19,7 +19,11 @@ afterAll(() => rt.close());
 const HOUR = 3600_000;
 const at = (h: number) => new Date(Date.now() - h * HOUR);
 
-type HomeData = { stats: { members: number; questions: number; articles: number }; activity: { type: string; title: string; preview: string; author: string }[]; signedIn: boolean };
+type HomeData = {
+  stats: { members: number; questions: number; articles: number };
+  activity: { type: string; title: string; preview: string; author: string }[];
+  signedIn: boolean;
+};
 
 describe("home", () => {
   it("an empty site has no activity (the 'Community is Growing' state) and zero counters", async () => {
@@ -41,12 +45,22 @@ describe("home", () => {
       const named = await createMember(fresh, { displayName: "Ana" });
       const nameless = await createMember(fresh);
       for (let i = 0; i < 5; i++) {
-        await fresh.db.insert(blogPosts).values({ title: `Post ${i}`, slug: `post-${i}`, content: `${"p".repeat(150)}${i}`, published: true, authorId: nameless.id, createdAt: at(10 - i * 2) });
+        await fresh.db.insert(blogPosts).values({
+          title: `Post ${i}`,
+          slug: `post-${i}`,
+          content: `${"p".repeat(150)}${i}`,
+          published: true,
+          authorId: nameless.id,
+          createdAt: at(10 - i * 2),
+        });
       }
       await fresh.db.insert(blogPosts).values({ title: "Draft", slug: "draft", content: "d", published: false, authorId: named.id, createdAt: at(0) });
       const asked = [];
       for (let i = 0; i < 4; i++) {
-        const [q] = await fresh.db.insert(forumQuestions).values({ title: `Question ${i}`, content: "short", authorId: named.id, createdAt: at(9 - i * 2) }).returning();
+        const [q] = await fresh.db
+          .insert(forumQuestions)
+          .values({ title: `Question ${i}`, content: "short", authorId: named.id, createdAt: at(9 - i * 2) })
+          .returning();
         asked.push(q);
       }
       // "Questions Answered" counts questions with a visible answer: two here, as the third's
@@ -115,7 +129,8 @@ describe("blog list and articles", () => {
   it("paginates the published posts 20 a page", async () => {
     const fresh = await createTestRuntime();
     try {
-      for (let i = 0; i < 23; i++) await fresh.db.insert(blogPosts).values({ title: `P${i}`, slug: `p-${i}`, content: "c", published: true, createdAt: at(100 - i) });
+      for (let i = 0; i < 23; i++)
+        await fresh.db.insert(blogPosts).values({ title: `P${i}`, slug: `p-${i}`, content: "c", published: true, createdAt: at(100 - i) });
       const p1 = await listPublished(fresh.db, { page: 1 });
       const p2 = await listPublished(fresh.db, { page: 2 });
       expect(p1.posts).toHaveLength(20);
@@ -161,7 +176,11 @@ describe("publishing", () => {
   it("a member's story waits for review; an editor publishes it; unpublishing makes it a 404", async () => {
     const member = await createMember(rt, { displayName: "Storyteller" });
     const editor = await createMember(rt, { role: "admin" });
-    const sent = await callRoute(blogRoute.action, formRequest("/blog", { title: "My hands in winter", content: "Paragraph one.\nParagraph two." }), contextFor(rt, member));
+    const sent = await callRoute(
+      blogRoute.action,
+      formRequest("/blog", { title: "My hands in winter", content: "Paragraph one.\nParagraph two." }),
+      contextFor(rt, member),
+    );
     expect(sent.status).toBe(302);
     const [story] = await rt.db.select().from(blogPosts).where(eq(blogPosts.title, "My hands in winter"));
     expect(story.published).toBe(false);
@@ -170,7 +189,9 @@ describe("publishing", () => {
     expect(hidden.status).toBe(404);
 
     // Members cannot publish.
-    const refused = await callRoute(editRoute.action, formRequest(`/admin/posts/${story.id}`, { intent: "publish" }), contextFor(rt, member), { postId: String(story.id) });
+    const refused = await callRoute(editRoute.action, formRequest(`/admin/posts/${story.id}`, { intent: "publish" }), contextFor(rt, member), {
+      postId: String(story.id),
+    });
     expect(refused.status).toBe(403);
 
     await callRoute(editRoute.action, formRequest(`/admin/posts/${story.id}`, { intent: "publish" }), contextFor(rt, editor), { postId: String(story.id) });
@@ -187,7 +208,11 @@ describe("publishing", () => {
   it("validates titles and slugs clearly and stores nothing half-way", async () => {
     const editor = await createMember(rt, { role: "admin" });
     const before = (await rt.db.select().from(blogPosts)).length;
-    const long = await callRoute(adminPostsRoute.action, formRequest("/admin/posts", { title: "t".repeat(10_000), slug: "", content: "c" }), contextFor(rt, editor));
+    const long = await callRoute(
+      adminPostsRoute.action,
+      formRequest("/admin/posts", { title: "t".repeat(10_000), slug: "", content: "c" }),
+      contextFor(rt, editor),
+    );
     expect(long.status).toBe(400);
     expect((long.data as { errors: Record<string, string> }).errors.title).toBe("Title must be at most 200 characters");
     for (const slug of ["../etc", "emoji-😀", "UPPER", "a--b"]) {
@@ -195,9 +220,17 @@ describe("publishing", () => {
       expect(bad.status, slug).toBe(400);
       expect((bad.data as { errors: Record<string, string> }).errors.slug).toMatch(/lowercase letters/);
     }
-    const first = await callRoute(adminPostsRoute.action, formRequest("/admin/posts", { title: "Same slug", slug: "same-slug", content: "<script>alert(1)</script>" }), contextFor(rt, editor));
+    const first = await callRoute(
+      adminPostsRoute.action,
+      formRequest("/admin/posts", { title: "Same slug", slug: "same-slug", content: "<script>alert(1)</script>" }),
+      contextFor(rt, editor),
+    );
     expect(first.status).toBe(302);
-    const clash = await callRoute(adminPostsRoute.action, formRequest("/admin/posts", { title: "Other", slug: "same-slug", content: "c" }), contextFor(rt, editor));
+    const clash = await callRoute(
+      adminPostsRoute.action,
+      formRequest("/admin/posts", { title: "Other", slug: "same-slug", content: "c" }),
+      contextFor(rt, editor),
+    );
     expect((clash.data as { errors: Record<string, string> }).errors.slug).toBe("That slug is already used by another post");
     expect((await rt.db.select().from(blogPosts)).length).toBe(before + 1);
     const [stored] = await rt.db.select().from(blogPosts).where(eq(blogPosts.slug, "same-slug"));

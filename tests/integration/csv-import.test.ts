@@ -45,7 +45,14 @@ describe("importing cities", () => {
     const report = await importCsv(rt.db, "cities", csv);
     expect(report).toMatchObject({ stored: true, fileError: null, totalRows: 3, accepted: 3, rejectedCount: 0, inserted: 2, updated: 1 });
     const [elPaso] = await rt.db.select().from(cities).where(eq(cities.slug, "el-paso"));
-    expect(elPaso).toMatchObject({ name: "El Paso", state: "TX", description: "Sunny, dry and friendly", latitude: 31.7619, longitude: -106.485, isActive: true });
+    expect(elPaso).toMatchObject({
+      name: "El Paso",
+      state: "TX",
+      description: "Sunny, dry and friendly",
+      latitude: 31.7619,
+      longitude: -106.485,
+      isActive: true,
+    });
     const [tucson] = await rt.db.select().from(cities).where(eq(cities.slug, "tucson"));
     expect(tucson).toMatchObject({ state: "AZ", description: null, isActive: true });
     const [austin] = await rt.db.select().from(cities).where(eq(cities.slug, "austin"));
@@ -152,7 +159,10 @@ describe("importing cities", () => {
     const ms = Math.round(performance.now() - started);
     console.log(`10,000-row cities import (${usingPostgres ? "PostgreSQL" : "PGlite"}): ${ms} ms, ${(csv.length / 1024).toFixed(0)} KiB`);
     expect(report).toMatchObject({ stored: true, totalRows: 10_000, accepted: 10_000, rejectedCount: 0, inserted: 10_000, updated: 0 });
-    const [{ n }] = await rt.db.select({ n: count() }).from(cities).where(sql`${cities.slug} like 'town-%'`);
+    const [{ n }] = await rt.db
+      .select({ n: count() })
+      .from(cities)
+      .where(sql`${cities.slug} like 'town-%'`);
     expect(n).toBe(10_000);
 
     const again = performance.now();

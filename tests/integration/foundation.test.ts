@@ -25,7 +25,10 @@ describe("database", () => {
 
   it("creates a profile for every new user in the same transaction", async () => {
     await rt.db.insert(users).values({ id: "u-trigger", name: "", email: "trigger@example.com" });
-    const rows = await rt.db.select().from(profiles).where(sql`id = 'u-trigger'`);
+    const rows = await rt.db
+      .select()
+      .from(profiles)
+      .where(sql`id = 'u-trigger'`);
     expect(rows).toHaveLength(1);
     expect(rows[0].displayName).toBeNull();
   });
@@ -46,7 +49,10 @@ describe("demo content", () => {
       await seedDemoContent(fresh.db);
       expect(await isDatabaseEmpty(fresh.db)).toBe(false);
       const [{ n: posts }] = await fresh.db.select({ n: count() }).from(blogPosts);
-      const [{ n: published }] = await fresh.db.select({ n: count() }).from(blogPosts).where(sql`published`);
+      const [{ n: published }] = await fresh.db
+        .select({ n: count() })
+        .from(blogPosts)
+        .where(sql`published`);
       expect(published).toBeGreaterThan(0);
       expect(posts).toBeGreaterThan(published);
       const answerCounts = await fresh.db

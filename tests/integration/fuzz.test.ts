@@ -55,7 +55,7 @@ async function attempt(label: string, fn: Parameters<typeof callRoute>[0], reque
 }
 
 const RUNS = 90;
-const check = <T,>(arb: fc.Arbitrary<T>, run: (value: T) => Promise<void>, numRuns = RUNS) =>
+const check = <T>(arb: fc.Arbitrary<T>, run: (value: T) => Promise<void>, numRuns = RUNS) =>
   fc.assert(fc.asyncProperty(arb, run), { numRuns, endOnFailure: true });
 
 describe("no generated input makes an action fail with a 5xx", () => {
@@ -70,21 +70,36 @@ describe("no generated input makes an action fail with a 5xx", () => {
 
   it("account intents", async () => {
     await check(
-      formOf(["displayName", "currentPassword", "newPassword", "sessionId", "content", "password"], ["display-name", "change-password", "revoke-session", "revoke-others", "delete-account"]),
+      formOf(
+        ["displayName", "currentPassword", "newPassword", "sessionId", "content", "password"],
+        ["display-name", "change-password", "revoke-session", "revoke-others", "delete-account"],
+      ),
       (body) => attempt("account", accountAction, post("/account", body), member),
     );
-    await check(formOf(["password", "code", "totpURI", "backupCodes", "sessionId", "removePasskeys"], ["enable", "verify", "disable", "backup-codes", "revoke-session", "revoke-others"]), (body) =>
-      attempt("account/security", accountSecurityAction, post("/account/security", body), member),
-    60);
+    await check(
+      formOf(
+        ["password", "code", "totpURI", "backupCodes", "sessionId", "removePasskeys"],
+        ["enable", "verify", "disable", "backup-codes", "revoke-session", "revoke-others"],
+      ),
+      (body) => attempt("account/security", accountSecurityAction, post("/account/security", body), member),
+      60,
+    );
   });
 
   it("asking a question", () =>
-    check(formOf(["title", "content", "submissionKey", "acknowledgePersonal", "via"]), (body) => attempt("forum", forumAction, post("/forum", body), member), 120));
+    check(
+      formOf(["title", "content", "submissionKey", "acknowledgePersonal", "via"]),
+      (body) => attempt("forum", forumAction, post("/forum", body), member),
+      120,
+    ));
 
   it("every intent of a question page", async () => {
     let current = { q: 0, a: 0 };
     const arb = fc.tuple(
-      formOf(["content", "title", "answerId", "targetType", "targetId", "reason", "submissionKey", "acknowledgePersonal", "via"], ["answer", "edit-question", "delete-question", "edit-answer", "delete-answer", "report"]),
+      formOf(
+        ["content", "title", "answerId", "targetType", "targetId", "reason", "submissionKey", "acknowledgePersonal", "via"],
+        ["answer", "edit-question", "delete-question", "edit-answer", "delete-answer", "report"],
+      ),
       param(() => String(current.q)),
       fc.boolean(),
     );
@@ -99,7 +114,9 @@ describe("no generated input makes an action fail with a 5xx", () => {
           body.set("answerId", String(a.id));
           body.set("targetId", String(q.id));
         }
-        await attempt("forum/:id", questionAction, post(`/forum/${questionId}`, body), member, { questionId: questionId === String(current.q) ? String(q.id) : questionId });
+        await attempt("forum/:id", questionAction, post(`/forum/${questionId}`, body), member, {
+          questionId: questionId === String(current.q) ? String(q.id) : questionId,
+        });
       },
       150,
     );
@@ -108,13 +125,24 @@ describe("no generated input makes an action fail with a 5xx", () => {
   it("sharing a story", () => check(formOf(["title", "content"]), (body) => attempt("blog", blogAction, post("/blog", body), member), 90));
 
   it("writing, publishing and deleting posts", async () => {
-    await check(formOf(["title", "slug", "excerpt", "content"], ["save", "save-publish", "preview"]), (body) => attempt("admin/posts", adminPostsAction, post("/admin/posts", body), admin));
+    await check(formOf(["title", "slug", "excerpt", "content"], ["save", "save-publish", "preview"]), (body) =>
+      attempt("admin/posts", adminPostsAction, post("/admin/posts", body), admin),
+    );
     let postId = "0";
-    await check(fc.tuple(formOf(["title", "slug", "excerpt", "content"], ["save", "save-publish", "preview", "publish", "unpublish", "delete"]), param(() => postId)), async ([body, id]) => {
-      const [p] = await rt.db.insert(blogPosts).values({ authorId: admin.id, title: "Fuzzed post", slug: `fuzzed-${runs}-${Date.now()}`, content: "Text", published: false }).returning();
-      postId = String(p.id);
-      await attempt("admin/posts/:id", adminPostEditAction, post(`/admin/posts/${id}`, body), admin, { postId: id === "0" ? postId : id });
-    });
+    await check(
+      fc.tuple(
+        formOf(["title", "slug", "excerpt", "content"], ["save", "save-publish", "preview", "publish", "unpublish", "delete"]),
+        param(() => postId),
+      ),
+      async ([body, id]) => {
+        const [p] = await rt.db
+          .insert(blogPosts)
+          .values({ authorId: admin.id, title: "Fuzzed post", slug: `fuzzed-${runs}-${Date.now()}`, content: "Text", published: false })
+          .returning();
+        postId = String(p.id);
+        await attempt("admin/posts/:id", adminPostEditAction, post(`/admin/posts/${id}`, body), admin, { postId: id === "0" ? postId : id });
+      },
+    );
   });
 
   it("moderating reports", async () => {
@@ -130,21 +158,44 @@ describe("no generated input makes an action fail with a 5xx", () => {
   });
 
   it("every intent of places administration, including CSV uploads", async () => {
-    const names = ["id", "slug", "name", "state", "description", "latitude", "longitude", "is_active", "active", "city_id", "service_id", "page_id", "meta_title", "meta_description", "content", "kind"];
+    const names = [
+      "id",
+      "slug",
+      "name",
+      "state",
+      "description",
+      "latitude",
+      "longitude",
+      "is_active",
+      "active",
+      "city_id",
+      "service_id",
+      "page_id",
+      "meta_title",
+      "meta_description",
+      "content",
+      "kind",
+    ];
     const intents = ["save-city", "save-service", "toggle-city", "toggle-service", "preview-page", "save-page", "delete-page", "import"];
     await check(formOf(names, intents), (body) => attempt("admin/places", adminPlacesAction, post("/admin/places?tab=cities", body), admin), 150);
     const csv = fc.oneof(
       text,
       fc.array(fc.array(text, { maxLength: 7 }), { maxLength: 6 }).map((rows) => rows.map((r) => r.join(",")).join("\n")),
-      fc.array(fc.array(text, { maxLength: 5 }), { maxLength: 4 }).map((rows) => `slug,name,state,description,latitude,longitude,is_active\n${rows.map((r) => r.join(",")).join("\n")}`),
+      fc
+        .array(fc.array(text, { maxLength: 5 }), { maxLength: 4 })
+        .map((rows) => `slug,name,state,description,latitude,longitude,is_active\n${rows.map((r) => r.join(",")).join("\n")}`),
     );
-    await check(fc.tuple(fc.constantFrom("cities", "services", "pages", "other"), csv), async ([kind, content]) => {
-      const form = new FormData();
-      form.set("intent", "import");
-      form.set("kind", kind);
-      form.set("file", new File([content], "upload.csv", { type: "text/csv" }));
-      await attempt("admin/places import", adminPlacesAction, post("/admin/places?tab=import", form), admin);
-    }, 60);
+    await check(
+      fc.tuple(fc.constantFrom("cities", "services", "pages", "other"), csv),
+      async ([kind, content]) => {
+        const form = new FormData();
+        form.set("intent", "import");
+        form.set("kind", kind);
+        form.set("file", new File([content], "upload.csv", { type: "text/csv" }));
+        await attempt("admin/places import", adminPlacesAction, post("/admin/places?tab=import", form), admin);
+      },
+      60,
+    );
   });
 
   it("the JSON API's writes, over HTTP", async () => {
@@ -153,21 +204,37 @@ describe("no generated input makes an action fail with a 5xx", () => {
       headers: { "Content-Type": "application/json", Origin: app.url },
       body: JSON.stringify({ email: member.email, password: member.password }),
     });
-    const cookie = session.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = session.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const { token } = (await (await app.fetch("/api/auth/token", { headers: { Cookie: cookie } })).json()) as { token: string };
     expect(token).toBeTruthy();
     const [q] = await rt.db.insert(forumQuestions).values({ authorId: member.id, title: "API target", content: "Text" }).returning();
     const json = fc.oneof(
-      fc.record({ title: fc.option(text), content: fc.option(text), submissionKey: fc.option(text), acknowledgePersonal: fc.option(fc.jsonValue()) }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+      fc
+        .record(
+          { title: fc.option(text), content: fc.option(text), submissionKey: fc.option(text), acknowledgePersonal: fc.option(fc.jsonValue()) },
+          { requiredKeys: [] },
+        )
+        .map((v) => JSON.stringify(v)),
       fc.jsonValue().map((v) => JSON.stringify(v)),
       text,
     );
-    await check(fc.tuple(json, fc.constantFrom("/api/v1/questions", `/api/v1/questions/${q.id}/answers`, "/api/v1/questions/abc/answers", "/api/v1/questions/99999999999/answers"), fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded")), async ([body, path, type]) => {
-      runs++;
-      served.api = (served.api ?? 0) + 1;
-      const res = await app.fetch(path, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": type }, body });
-      expect(res.status, `${path} answered ${res.status}: ${await res.text()}`).toBeLessThan(500);
-    }, 120);
+    await check(
+      fc.tuple(
+        json,
+        fc.constantFrom("/api/v1/questions", `/api/v1/questions/${q.id}/answers`, "/api/v1/questions/abc/answers", "/api/v1/questions/99999999999/answers"),
+        fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded"),
+      ),
+      async ([body, path, type]) => {
+        runs++;
+        served.api = (served.api ?? 0) + 1;
+        const res = await app.fetch(path, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": type }, body });
+        expect(res.status, `${path} answered ${res.status}: ${await res.text()}`).toBeLessThan(500);
+      },
+      120,
+    );
   });
 
   afterAll(() => {
@@ -202,17 +269,29 @@ describe("what was stored", () => {
     const memberCookie = await app.signIn(member.email, member.password);
     // Make sure some payloads are stored and public, whatever the generator happened to pick.
     for (const payload of HTML_PAYLOADS) {
-      const [q] = await rt.db.insert(forumQuestions).values({ authorId: member.id, title: `Q ${payload}`, content: `Body ${payload}` }).returning();
+      const [q] = await rt.db
+        .insert(forumQuestions)
+        .values({ authorId: member.id, title: `Q ${payload}`, content: `Body ${payload}` })
+        .returning();
       await rt.db.insert(forumAnswers).values({ questionId: q.id, authorId: member.id, content: `Answer ${payload}` });
     }
-    await rt.db.insert(blogPosts).values({ authorId: member.id, title: `Story ${HTML_PAYLOADS[0]}`, slug: "payload-story", content: HTML_PAYLOADS.join("\n\n"), excerpt: HTML_PAYLOADS[1], published: true });
+    await rt.db.insert(blogPosts).values({
+      authorId: member.id,
+      title: `Story ${HTML_PAYLOADS[0]}`,
+      slug: "payload-story",
+      content: HTML_PAYLOADS.join("\n\n"),
+      excerpt: HTML_PAYLOADS[1],
+      published: true,
+    });
     await rt.db.execute(sql`update profiles set display_name = ${`Name ${HTML_PAYLOADS[1]}`} where id = ${member.id}`);
     await rt.db.update(forumQuestions).set({ answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = forum_questions.id)` });
 
     const withPayload = await rt.db
       .select({ id: forumQuestions.id })
       .from(forumQuestions)
-      .where(sql`${forumQuestions.hiddenAt} is null and (${forumQuestions.title} like ${`%${MARK}%`} or ${forumQuestions.content} like ${`%${MARK}%`} or exists (select 1 from forum_answers a where a.question_id = ${forumQuestions.id} and a.content like ${`%${MARK}%`}))`)
+      .where(
+        sql`${forumQuestions.hiddenAt} is null and (${forumQuestions.title} like ${`%${MARK}%`} or ${forumQuestions.content} like ${`%${MARK}%`} or exists (select 1 from forum_answers a where a.question_id = ${forumQuestions.id} and a.content like ${`%${MARK}%`}))`,
+      )
       .limit(40);
     const posts = await rt.db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.published, true)).limit(20);
     const pages: [string, string?][] = [

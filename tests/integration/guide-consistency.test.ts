@@ -34,8 +34,14 @@ describe("guides that give the same advice", () => {
         expect(line, `${slug}: washing right after applying must be for another area only`).toMatch(OTHER_AREA);
       }
       // Both halves of the advice are given wherever one is.
-      expect(lines.some((l) => WAIT.test(l)), `${slug} says when to wait`).toBe(true);
-      expect(lines.some((l) => WASH_AFTER.test(l)), `${slug} says when to wash at once`).toBe(true);
+      expect(
+        lines.some((l) => WAIT.test(l)),
+        `${slug} says when to wait`,
+      ).toBe(true);
+      expect(
+        lines.some((l) => WASH_AFTER.test(l)),
+        `${slug} says when to wash at once`,
+      ).toBe(true);
     }
   });
 

@@ -35,7 +35,10 @@ describe("with no reviewer configured", () => {
     expect(DomUtils.textContent(section!)).toContain("Further reading");
     const hosts = links.map((a) => new URL(a.attribs.href).hostname);
     for (const host of ["www.nhs.uk", "www.niams.nih.gov", "www.cdc.gov", "www.versusarthritis.org"]) expect(hosts, slug).toContain(host);
-    expect(links.map((a) => a.attribs.href), slug).toContain("https://www.nhs.uk/medicines/capsaicin-cream/");
+    expect(
+      links.map((a) => a.attribs.href),
+      slug,
+    ).toContain("https://www.nhs.uk/medicines/capsaicin-cream/");
     for (const a of links) {
       expect(a.attribs.href, slug).toMatch(/^https:\/\//);
       expect(a.attribs.rel, a.attribs.href).toBe("noopener noreferrer");

@@ -43,9 +43,7 @@ async function renderGuide(slug: string): Promise<RenderedGuide> {
   const jsonLd = tags
     .filter((t) => "script:ld+json" in t)
     .map((t) => JSON.parse(JSON.stringify((t as { "script:ld+json": unknown })["script:ld+json"])) as Record<string, unknown>);
-  const html = renderToString(
-    createElement(MemoryRouter, { initialEntries: [`/blog/${slug}`] }, createElement(GuidePage, { loaderData: data } as never)),
-  );
+  const html = renderToString(createElement(MemoryRouter, { initialEntries: [`/blog/${slug}`] }, createElement(GuidePage, { loaderData: data } as never)));
   return { data, tags, doc: parseDocument(html), jsonLd };
 }
 
@@ -88,7 +86,10 @@ describe.each(GUIDE_SLUGS)("guide %s", (slug) => {
     const hero = byTag(g.doc, "img").find((img) => attr(img, "fetchpriority") === "high")!;
     // The 1200 x 630 PNG the build renders from the hero first (search engines take raster images), then the drawing.
     const heroUrl = new URL(attr(hero, "src"), SITE_URL).toString();
-    expect(article.image).toEqual([{ "@type": "ImageObject", url: heroUrl.replace(/\/guides\/(.+)\.svg$/, "/share/guides/$1.png"), width: 1200, height: 630 }, heroUrl]);
+    expect(article.image).toEqual([
+      { "@type": "ImageObject", url: heroUrl.replace(/\/guides\/(.+)\.svg$/, "/share/guides/$1.png"), width: 1200, height: 630 },
+      heroUrl,
+    ]);
     const time = byTag(g.doc, "time")[0];
     expect(article.dateModified).toBe(attr(time, "datetime"));
     expect(article.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -199,7 +200,18 @@ describe("the FAQ guide", () => {
     const faq = visibleFaq();
     expect(faq).toHaveLength(10);
     expect(faq.every((f) => !f.open)).toBe(true);
-    const topics = [/best arthritis cream for hands/i, /how does capsaicin work/i, /beginning signs/i, /long-term pain medication/i, /apply/i, /ankle/i, /side effects/i, /how long/i, /other medications/i, /lifestyle/i];
+    const topics = [
+      /best arthritis cream for hands/i,
+      /how does capsaicin work/i,
+      /beginning signs/i,
+      /long-term pain medication/i,
+      /apply/i,
+      /ankle/i,
+      /side effects/i,
+      /how long/i,
+      /other medications/i,
+      /lifestyle/i,
+    ];
     topics.forEach((topic, i) => expect(faq[i].q).toMatch(topic));
   });
 
@@ -220,7 +232,10 @@ describe("the FAQ guide", () => {
   it("is the only guide with a FAQPage", async () => {
     for (const slug of GUIDE_SLUGS.filter((s) => s !== "rheumatoid-arthritis-pain-relief-faq")) {
       const other = await renderGuide(slug);
-      expect(other.jsonLd.some((b) => b["@type"] === "FAQPage"), slug).toBe(false);
+      expect(
+        other.jsonLd.some((b) => b["@type"] === "FAQPage"),
+        slug,
+      ).toBe(false);
     }
   });
 });
@@ -277,7 +292,10 @@ describe("the resource guide", () => {
     expect(article.dateModified).toBe("2025-01-24");
     expect((article.author as { name: string }).name).toBe("Capsiva");
     expect((article.publisher as { name: string; logo: { url: string } }).logo.url).toMatch(/^https:\/\/ra\.capsiva\.test\//);
-    expect(article.image).toEqual([{ "@type": "ImageObject", url: `${SITE_URL}/share/guides/resource-hub.png`, width: 1200, height: 630 }, `${SITE_URL}/guides/resource-hub.svg`]);
+    expect(article.image).toEqual([
+      { "@type": "ImageObject", url: `${SITE_URL}/share/guides/resource-hub.png`, width: 1200, height: 630 },
+      `${SITE_URL}/guides/resource-hub.svg`,
+    ]);
     const time = byTag(g.doc, "time")[0];
     expect(attr(time, "datetime")).toBe("2025-01-24");
     expect(text(time)).toBe("January 24, 2025");

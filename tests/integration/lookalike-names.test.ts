@@ -17,7 +17,16 @@ afterAll(async () => {
   await app?.close();
 });
 
-const POSERS = ["\u0410dmin", "Anonym\u043eus", "C\u0430psiva Support", "M\u043ederator", "Adm\u0131n", "\uff21\uff44\uff4d\uff49\uff4e", "\u13aadmin Jane", "Mod\u0435rators"];
+const POSERS = [
+  "\u0410dmin",
+  "Anonym\u043eus",
+  "C\u0430psiva Support",
+  "M\u043ederator",
+  "Adm\u0131n",
+  "\uff21\uff44\uff4d\uff49\uff4e",
+  "\u13aadmin Jane",
+  "Mod\u0435rators",
+];
 
 function signUp(name: string) {
   const email = `lookalike${++n}@example.com`;

@@ -118,13 +118,26 @@ describe("who is signed in, remembered between page views", () => {
     await signUp("counted@example.com");
     const after = rt.freshness.current();
     expect(after).toBeGreaterThan(before);
-    const refused = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email: "counted@example.com", password: "mild-lantern-42" }), contextFor(rt));
+    const refused = await callRoute(
+      authRoute.action,
+      formRequest("/auth", { intent: "signup", email: "counted@example.com", password: "mild-lantern-42" }),
+      contextFor(rt),
+    );
     expect(refused.status).toBe(400);
     expect(rt.freshness.current()).toBe(after);
   });
 
-    it("remembers a viewer for at most the time given and never past the session's expiry", async () => {
-    const viewer = { id: "u", email: "e@example.com", role: "member", displayName: null, emailVerified: true, twoFactorEnabled: false, aal: "aal1", sessionId: "s" } satisfies Viewer;
+  it("remembers a viewer for at most the time given and never past the session's expiry", async () => {
+    const viewer = {
+      id: "u",
+      email: "e@example.com",
+      role: "member",
+      displayName: null,
+      emailVerified: true,
+      twoFactorEnabled: false,
+      aal: "aal1",
+      sessionId: "s",
+    } satisfies Viewer;
     const cache = createViewerCache({ ttlMs: 50 });
     cache.set("a", viewer, Date.now() + 60_000);
     cache.set("b", viewer, Date.now() - 1);
@@ -146,7 +159,11 @@ describe("public pages' data for members, kept between writes", () => {
 
     const posted = await callRoute(
       forumRoute.action,
-      formRequest("/forum", { title: "Does cold weather make your hands worse?", content: "Mine ache every morning in winter.", submissionKey: crypto.randomUUID() }),
+      formRequest("/forum", {
+        title: "Does cold weather make your hands worse?",
+        content: "Mine ache every morning in winter.",
+        submissionKey: crypto.randomUUID(),
+      }),
       context,
     );
     expect(posted.status).toBe(302);

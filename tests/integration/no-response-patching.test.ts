@@ -19,11 +19,24 @@ const STREAM_METHODS = new Set(["write", "end", "flush", "send", "json", "status
 // What a response is called here: `res`, `response`, `serverResponse`, `originalRes`, `reply`...
 const RESPONSE_NAME = /^(?:res|resp|response|reply|.*(?:Res|Response))$/;
 // Calls that set properties of their first argument.
-const PROPERTY_SETTERS = new Set(["Object.assign", "Object.defineProperty", "Object.defineProperties", "Object.setPrototypeOf", "Reflect.set", "Reflect.defineProperty"]);
+const PROPERTY_SETTERS = new Set([
+  "Object.assign",
+  "Object.defineProperty",
+  "Object.defineProperties",
+  "Object.setPrototypeOf",
+  "Reflect.set",
+  "Reflect.defineProperty",
+]);
 
 /** The expression without parentheses, type assertions, `satisfies` and non-null marks. */
 function bare(node: ts.Expression): ts.Expression {
-  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isTypeAssertionExpression(node) || ts.isNonNullExpression(node) || ts.isSatisfiesExpression(node)) {
+  while (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isTypeAssertionExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isSatisfiesExpression(node)
+  ) {
     node = node.expression;
   }
   return node;
@@ -41,7 +54,8 @@ const isResponse = (node: ts.Expression) => {
 function propertyOf(target: ts.Expression): { object: ts.Expression; name: string } | undefined {
   const node = bare(target);
   if (ts.isPropertyAccessExpression(node)) return { object: node.expression, name: node.name.text };
-  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) return { object: node.expression, name: node.argumentExpression.text };
+  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
+    return { object: node.expression, name: node.argumentExpression.text };
   return undefined;
 }
 
@@ -54,11 +68,10 @@ const replacesMethod = (target: ts.Expression) => {
 /** Every target an assignment writes: `a = …`, and each element of `[a, b] = …` / `({ x: a } = …)`. */
 function targetsOf(left: ts.Expression): ts.Expression[] {
   const node = bare(left);
-  if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap((e) => (ts.isSpreadElement(e) ? targetsOf(e.expression) : ts.isOmittedExpression(e) ? [] : targetsOf(e)));
+  if (ts.isArrayLiteralExpression(node))
+    return node.elements.flatMap((e) => (ts.isSpreadElement(e) ? targetsOf(e.expression) : ts.isOmittedExpression(e) ? [] : targetsOf(e)));
   if (ts.isObjectLiteralExpression(node)) {
-    return node.properties.flatMap((p) =>
-      ts.isPropertyAssignment(p) ? targetsOf(p.initializer) : ts.isSpreadAssignment(p) ? targetsOf(p.expression) : [],
-    );
+    return node.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? targetsOf(p.initializer) : ts.isSpreadAssignment(p) ? targetsOf(p.expression) : []));
   }
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) return targetsOf(node.left); // a default: `[a = 1] = …`
   return [node];

@@ -10,7 +10,15 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe("not-found pages", () => {
-  const paths = ["/forum/999999", "/forum/999999-some-words", "/forum/abc", "/article/no-such-story", "/blog/no-such-guide", "/atlantis/arthritis-pain-relief", "/this/does/not-exist"];
+  const paths = [
+    "/forum/999999",
+    "/forum/999999-some-words",
+    "/forum/abc",
+    "/article/no-such-story",
+    "/blog/no-such-guide",
+    "/atlantis/arthritis-pain-relief",
+    "/this/does/not-exist",
+  ];
   it.each(paths)("%s is a noindex 404 titled as not found", async (path) => {
     const response = await app.fetch(path);
     expect(response.status).toBe(404);

@@ -17,7 +17,14 @@ const item: MailNotification = {
 
 describe("notification mail HTML", () => {
   it("declares UTF-8 and carries the subject as its title, in the head", () => {
-    const mail = composeNotificationMail({ siteUrl: "https://ra.capsiva.test", to: "a@example.com", displayName: "Ann", digest: false, items: [item], unsubscribeToken: "t" });
+    const mail = composeNotificationMail({
+      siteUrl: "https://ra.capsiva.test",
+      to: "a@example.com",
+      displayName: "Ann",
+      digest: false,
+      items: [item],
+      unsubscribeToken: "t",
+    });
     const html = mail.html!;
     const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1];
     expect(head).toBeDefined();

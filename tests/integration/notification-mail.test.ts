@@ -124,7 +124,11 @@ describe("notification mails", () => {
     const a = await app.answer(writer.cookie, q, "They help my swelling by morning.");
     await drain();
     // The default mails the asker only; a follower who chose everything hears too.
-    expect(newMails().map((m) => m.to).sort()).toEqual([asker.email, everything.email].sort());
+    expect(
+      newMails()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([asker.email, everything.email].sort());
     expect(newMails().find((m) => m.to === everything.email)!.text).toContain("Ivy Writer answered a question you follow.");
 
     // Helpful marks mail the author only when they chose everything.
@@ -140,23 +144,39 @@ describe("notification mails", () => {
     await app.answer(everything.cookie, q, "Mine are fingerless, so I can still read.");
     await drain();
     expect(newMails().filter((m) => m.to === asker.email)).toHaveLength(1);
-    const [digest] = await app.runtime.db.select().from(mailOutbox).where(eq(mailOutbox.memberId, asker.id)).orderBy(sql`id desc`).limit(1);
+    const [digest] = await app.runtime.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.memberId, asker.id))
+      .orderBy(sql`id desc`)
+      .limit(1);
     expect(digest.gatherKey).toBe("digest");
     expect(digest.state).toBe("pending");
-    await app.runtime.db.update(mailOutbox).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(mailOutbox.id, digest.id));
+    await app.runtime.db
+      .update(mailOutbox)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(mailOutbox.id, digest.id));
     await drain();
-    const digests = newMails().filter((m) => m.to === asker.email).slice(1);
+    const digests = newMails()
+      .filter((m) => m.to === asker.email)
+      .slice(1);
     expect(digests.map((m) => m.subject)).toEqual(["Your daily digest: 1 new notification"]);
     expect(digests[0].text).toContain("Hal Everything answered your question.");
     await app.answer(writer.cookie, q, "I wash mine every other day.");
-    await app.runtime.db.update(mailOutbox).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(mailOutbox.memberId, asker.id));
+    await app.runtime.db
+      .update(mailOutbox)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(mailOutbox.memberId, asker.id));
     await drain();
     expect(newMails().filter((m) => m.to === asker.email)).toHaveLength(2);
 
     // Never: nothing at all, and what waited is dropped.
     await choose(asker.cookie, "never");
     await app.answer(follower.cookie, q, "I never tried them.");
-    await app.runtime.db.update(mailOutbox).set({ createdAt: sql`now() - interval '50 hours'` }).where(eq(mailOutbox.memberId, asker.id));
+    await app.runtime.db
+      .update(mailOutbox)
+      .set({ createdAt: sql`now() - interval '50 hours'` })
+      .where(eq(mailOutbox.memberId, asker.id));
     await drain();
     expect(newMails().filter((m) => m.to === asker.email)).toHaveLength(2);
   });
@@ -263,11 +283,14 @@ describe("one-click unsubscribe", () => {
     expect(await choice()).toBe("own");
 
     // A tampered token is refused and changes nothing.
-    const bad = await app.fetch(path.replace(/.$/, (c) => (c === "A" ? "B" : "A")), {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "List-Unsubscribe=One-Click",
-    });
+    const bad = await app.fetch(
+      path.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      },
+    );
     expect(bad.status).toBe(400);
     expect(await choice()).toBe("own");
 

@@ -99,7 +99,11 @@ describe("a client generated with openapi-typescript", () => {
     const ids = all.map(({ name, op }) => {
       expect(op.operationId, name).toMatch(/^[a-z][a-zA-Z]+$/);
       expect(op.tags?.length, `${name} tags`).toBeGreaterThan(0);
-      for (const tag of op.tags ?? []) expect(doc.tags?.map((t) => t.name), `${name} tag ${tag}`).toContain(tag);
+      for (const tag of op.tags ?? [])
+        expect(
+          doc.tags?.map((t) => t.name),
+          `${name} tag ${tag}`,
+        ).toContain(tag);
       return op.operationId!;
     });
     expect(new Set(ids).size, `duplicate operationIds: ${ids.join(", ")}`).toBe(ids.length);

@@ -33,7 +33,9 @@ interface OpenApiDocument {
 beforeAll(async () => {
   rt = await createTestRuntime({ RATE_LIMITS: "false" });
   const author = await createMember(rt, { displayName: "Robin" });
-  await rt.db.insert(blogPosts).values({ title: "Hello", slug: "hello", content: "First post.", authorId: author.id, published: true, publishedAt: new Date() });
+  await rt.db
+    .insert(blogPosts)
+    .values({ title: "Hello", slug: "hello", content: "First post.", authorId: author.id, published: true, publishedAt: new Date() });
   const [q] = await rt.db.insert(forumQuestions).values({ title: "Q", content: "Question?", authorId: author.id, answerCount: 1 }).returning();
   await rt.db.insert(forumAnswers).values({ questionId: q.id, content: "Answer.", authorId: null });
   await rt.db.insert(cities).values({ slug: "austin", name: "Austin", state: "TX" });
@@ -138,7 +140,10 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes request bodies with the forms' rules", () => {
-    const body = doc.components.schemas.QuestionBody as { properties: Record<string, { maxLength?: number; minLength?: number; type?: string }>; required: string[] };
+    const body = doc.components.schemas.QuestionBody as {
+      properties: Record<string, { maxLength?: number; minLength?: number; type?: string }>;
+      required: string[];
+    };
     expect(body.required.sort()).toEqual(["content", "title"]);
     expect(body.properties.title).toMatchObject({ type: "string", minLength: 1, maxLength: 200 });
     expect(body.properties.content).toMatchObject({ type: "string", minLength: 1, maxLength: 10_000 });

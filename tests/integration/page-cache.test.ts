@@ -8,7 +8,11 @@ import { createPageStore, pickEncoding, storeKeyOf } from "../../server/page-cac
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { seedDemoContent } from "~/server/seed.server";
 
-const request = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) });
+const request = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
+  method,
+  url,
+  headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+});
 
 describe("who the store admits", () => {
   it("a GET or HEAD with no cookie, or only the sidebar's, and no Authorization", () => {
@@ -47,13 +51,23 @@ describe("who the store admits", () => {
 describe("the store", () => {
   let epoch = 0;
   const store = createPageStore({ enabled: true, epoch: () => epoch, policy: () => "script-src 'self'" });
-  const fakeRes = () => ({ headers: {} as Record<string, string | number>, getHeaders() { return this.headers; }, setHeader(n: string, v: string | number) { this.headers[n.toLowerCase()] = v; } });
+  const fakeRes = () => ({
+    headers: {} as Record<string, string | number>,
+    getHeaders() {
+      return this.headers;
+    },
+    setHeader(n: string, v: string | number) {
+      this.headers[n.toLowerCase()] = v;
+    },
+  });
   let renders = 0;
-  const page = (init: { status?: number; headers?: Record<string, string> } = {}, body = "<p>page</p>") => async () => {
-    renders++;
-    await new Promise((r) => setTimeout(r, 20));
-    return new Response(body, { status: 200, ...init, headers: { "Content-Type": "text/html", "Cache-Control": "public, no-cache", ...init.headers } });
-  };
+  const page =
+    (init: { status?: number; headers?: Record<string, string> } = {}, body = "<p>page</p>") =>
+    async () => {
+      renders++;
+      await new Promise((r) => setTimeout(r, 20));
+      return new Response(body, { status: 200, ...init, headers: { "Content-Type": "text/html", "Cache-Control": "public, no-cache", ...init.headers } });
+    };
   // The store answers stored pages itself; a response it hands back is for the caller to send.
   const ask = (url: string, render: () => Promise<Response>) => store.respond(request(url) as never, fakeRes() as never, render);
 
@@ -67,7 +81,12 @@ describe("the store", () => {
   });
 
   it("keeps nothing that is not public, not a 200, or sets a cookie", async () => {
-    const refused: { status?: number; headers?: Record<string, string> }[] = [{ headers: { "Cache-Control": "private, no-store" } }, { status: 404 }, { headers: { "Set-Cookie": "a=1" } }, { headers: { "Cache-Control": "" } }];
+    const refused: { status?: number; headers?: Record<string, string> }[] = [
+      { headers: { "Cache-Control": "private, no-store" } },
+      { status: 404 },
+      { headers: { "Set-Cookie": "a=1" } },
+      { headers: { "Cache-Control": "" } },
+    ];
     for (const init of refused) {
       renders = 0;
       const first = await ask("/b", page(init));
@@ -115,15 +134,23 @@ describe("the application", () => {
       body: JSON.stringify({ email, password: "a-long-password-1", name: "" }),
     });
     expect(res.status).toBe(200);
-    return { email, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+    return {
+      email,
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
   }
   const raw = (path: string, headers: Record<string, string>) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http.get(`${site.url}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on("error", reject);
+      http
+        .get(`${site.url}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
     });
 
   it("serves public pages from the store with a CSP that names each inline script's hash", async () => {
@@ -132,7 +159,9 @@ describe("the application", () => {
     expect(res.headers.get("x-cache")).toBe("HIT");
     expect(res.headers.get("cache-control")).toBe("public, no-cache");
     const html = await res.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]) && m[2] && !/application\/ld\+json/.test(m[1]));
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      (m) => !/\ssrc=/.test(m[1]) && m[2] && !/application\/ld\+json/.test(m[1]),
+    );
     expect(scripts.length).toBeGreaterThan(0);
     const policy = res.headers.get("content-security-policy") ?? "";
     for (const [, , body] of scripts) expect(policy).toContain(`sha256-${crypto.createHash("sha256").update(body).digest("base64")}`);

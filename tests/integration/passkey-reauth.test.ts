@@ -101,7 +101,12 @@ describe("taking passkeys away again", () => {
     expect(token).toBeTruthy();
     const form = await (await app.fetch(`/auth/reset?token=${token}`)).text();
     expect(form).toContain("Also remove all passkeys from my account");
-    const reset = await app.postForm("/auth/reset", "", { token: token!, password: "a brand new phrase 77", confirm: "a brand new phrase 77", removePasskeys: "true" });
+    const reset = await app.postForm("/auth/reset", "", {
+      token: token!,
+      password: "a brand new phrase 77",
+      confirm: "a brand new phrase 77",
+      removePasskeys: "true",
+    });
     expect(reset.status).toBe(302);
     expect(await passkeysOf(member.id)).toHaveLength(0);
   });

@@ -134,7 +134,10 @@ describe("the public page", () => {
     expect(data.page.content).toContain("Find trusted hand pain relief information");
     expect(data.page.content).toContain("in and around Chicago, IL");
 
-    const odd = defaultPageContent({ name: `O'Hare <Heights> & Co`, state: "IL", description: null }, { name: `Relief <b>now</b>`, description: "<script>x</script>" });
+    const odd = defaultPageContent(
+      { name: `O'Hare <Heights> & Co`, state: "IL", description: null },
+      { name: `Relief <b>now</b>`, description: "<script>x</script>" },
+    );
     expect(odd.content).not.toContain("<Heights>");
     expect(odd.content).not.toContain("<script>");
     expect(odd.content).not.toContain("<b>now</b>");
@@ -198,7 +201,9 @@ describe("the public page", () => {
     }) as typeof log.error;
     log.warn = log.error as typeof log.warn;
     const result = await settle(() =>
-      cityRoute.loader(args(getRequest("/austin/arthritis-pain-relief"), contextFor({ ...broken, log }), { citySlug: "austin", serviceSlug: "arthritis-pain-relief" })),
+      cityRoute.loader(
+        args(getRequest("/austin/arthritis-pain-relief"), contextFor({ ...broken, log }), { citySlug: "austin", serviceSlug: "arthritis-pain-relief" }),
+      ),
     );
     expect(result.status).toBe(503);
     expect(result.headers.get("Retry-After")).toBe("30");
@@ -211,7 +216,25 @@ describe("the public page", () => {
 
 describe("reserved slugs and unique pairs", () => {
   it("never accepts a top-level route as a city slug", async () => {
-    for (const slug of ["blog", "article", "forum", "auth", "account", "admin", "search", "api", "community-guidelines", "healthz", "404", "assets", "guides", "about", "privacy", "terms", "contact"]) {
+    for (const slug of [
+      "blog",
+      "article",
+      "forum",
+      "auth",
+      "account",
+      "admin",
+      "search",
+      "api",
+      "community-guidelines",
+      "healthz",
+      "404",
+      "assets",
+      "guides",
+      "about",
+      "privacy",
+      "terms",
+      "contact",
+    ]) {
       expect(RESERVED_SLUGS).toContain(slug);
       const parsed = citySchema.safeParse({ slug, name: "X", state: "TX", description: "", latitude: "", longitude: "", is_active: "true" });
       expect(parsed.success, slug).toBe(false);

@@ -25,7 +25,11 @@ async function text(path: string, cookie = "") {
 async function ask(cookie: string, title: string) {
   const res = await post("/forum", cookie, { title, content: `${title}: what has helped you?` });
   expect(res.status).toBe(302);
-  const [row] = await app.runtime.db.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.title, title)).orderBy(desc(forumQuestions.id));
+  const [row] = await app.runtime.db
+    .select({ id: forumQuestions.id })
+    .from(forumQuestions)
+    .where(eq(forumQuestions.title, title))
+    .orderBy(desc(forumQuestions.id));
   return row.id;
 }
 
@@ -68,7 +72,10 @@ describe("public profiles", () => {
     await answer(bea.cookie, theirs, "A rubber grip mat helps me most mornings.");
     // A hidden answer of hers stays off her profile.
     await answer(bea.cookie, theirs, "This one was hidden by a moderator.");
-    const [hidden] = await app.runtime.db.select({ id: forumAnswers.id }).from(forumAnswers).where(eq(forumAnswers.content, "This one was hidden by a moderator."));
+    const [hidden] = await app.runtime.db
+      .select({ id: forumAnswers.id })
+      .from(forumAnswers)
+      .where(eq(forumAnswers.content, "This one was hidden by a moderator."));
     await app.runtime.db.update(forumAnswers).set({ hiddenAt: new Date() }).where(eq(forumAnswers.id, hidden.id));
     // Readers' pages are stored: view them before, so that a stale one would show.
     await text("/forum");
@@ -127,7 +134,14 @@ describe("public profiles", () => {
   it("links from a story's byline, and unknown or malformed handles are not found", async () => {
     const eve = await member("Eve Writer");
     await turn(eve.cookie, true);
-    const story = await createPost(app.runtime.db, { title: "Back to the garden", slug: "", excerpt: "", content: "A short story.", authorId: eve.id, published: true });
+    const story = await createPost(app.runtime.db, {
+      title: "Back to the garden",
+      slug: "",
+      excerpt: "",
+      content: "A short story.",
+      authorId: eve.id,
+      published: true,
+    });
     const handle = await handleOf(eve.id);
     expect((await text(`/article/${story.slug}`)).html).toContain(`href="/members/${handle}"`);
     for (const path of ["/members/abcdefghjk", "/members/NOT-A-HANDLE", `/members/${eve.id}`, `/members/${handle}?page=2`]) {

@@ -30,7 +30,12 @@ describe("moderation on the question page", () => {
     const { a, b, params, path } = await thread();
     const moderator = await createMember(rt, { role: "moderator" });
     const reader = await createMember(rt);
-    const hidden = await callRoute(questionRoute.action, formRequest(path, { intent: "hide", targetType: "answer", targetId: String(a.id) }), contextFor(rt, moderator), params);
+    const hidden = await callRoute(
+      questionRoute.action,
+      formRequest(path, { intent: "hide", targetType: "answer", targetId: String(a.id) }),
+      contextFor(rt, moderator),
+      params,
+    );
     expect(hidden.status).toBe(302);
     expect(hidden.headers.get("Location")).toBe(`${path}#answer-${a.id}`);
     for (const who of [null, reader]) {
@@ -39,9 +44,17 @@ describe("moderation on the question page", () => {
     }
     const mine = (await view(path, params, moderator)).data as Page;
     expect(mine.moderator).toBe(true);
-    expect(mine.question.answers.map((x) => [x.id, x.hidden])).toEqual([[a.id, true], [b.id, false]]);
+    expect(mine.question.answers.map((x) => [x.id, x.hidden])).toEqual([
+      [a.id, true],
+      [b.id, false],
+    ]);
 
-    const restored = await callRoute(questionRoute.action, formRequest(path, { intent: "restore", targetType: "answer", targetId: String(a.id) }), contextFor(rt, moderator), params);
+    const restored = await callRoute(
+      questionRoute.action,
+      formRequest(path, { intent: "restore", targetType: "answer", targetId: String(a.id) }),
+      contextFor(rt, moderator),
+      params,
+    );
     expect(restored.status).toBe(302);
     const after = (await view(path, params, reader)).data as Page;
     expect(after.question.answers.map((x) => x.id)).toEqual([a.id, b.id]);
@@ -56,7 +69,12 @@ describe("moderation on the question page", () => {
     expect((await view(path, params, null)).status).toBe(404);
     const page = (await view(path, params, admin)).data as Page;
     expect(page.question.hidden).toBe(true);
-    await callRoute(questionRoute.action, formRequest(path, { intent: "restore", targetType: "question", targetId: String(q.id) }), contextFor(rt, admin), params);
+    await callRoute(
+      questionRoute.action,
+      formRequest(path, { intent: "restore", targetType: "question", targetId: String(q.id) }),
+      contextFor(rt, admin),
+      params,
+    );
     expect((await view(path, params, reader)).status).toBe(200);
   });
 
@@ -64,14 +82,28 @@ describe("moderation on the question page", () => {
     const { a, params, path } = await thread();
     const member = await createMember(rt);
     const moderator = await createMember(rt, { role: "moderator" });
-    const refused = await callRoute(questionRoute.action, formRequest(path, { intent: "hide", targetType: "answer", targetId: String(a.id) }), contextFor(rt, member), params);
+    const refused = await callRoute(
+      questionRoute.action,
+      formRequest(path, { intent: "hide", targetType: "answer", targetId: String(a.id) }),
+      contextFor(rt, member),
+      params,
+    );
     expect(refused.status).toBe(403);
     expect((refused.data as { errors: { form: string } }).errors.form).toBe("Only moderators can hide or restore posts.");
-    for (const fields of [{ targetType: "story", targetId: String(a.id) }, { targetType: "answer", targetId: "abc" }, { targetType: "answer", targetId: "0" }]) {
+    for (const fields of [
+      { targetType: "story", targetId: String(a.id) },
+      { targetType: "answer", targetId: "abc" },
+      { targetType: "answer", targetId: "0" },
+    ]) {
       const bad = await callRoute(questionRoute.action, formRequest(path, { intent: "hide", ...fields }), contextFor(rt, moderator), params);
       expect(bad.status).toBe(400);
     }
-    const missing = await callRoute(questionRoute.action, formRequest(path, { intent: "hide", targetType: "answer", targetId: "2147483000" }), contextFor(rt, moderator), params);
+    const missing = await callRoute(
+      questionRoute.action,
+      formRequest(path, { intent: "hide", targetType: "answer", targetId: "2147483000" }),
+      contextFor(rt, moderator),
+      params,
+    );
     expect(missing.status).toBe(404);
     const [row] = await rt.db.select().from(forumAnswers).where(eq(forumAnswers.id, a.id));
     expect(row.hiddenAt).toBeNull();

@@ -61,7 +61,10 @@ describe("reporting on the question page", () => {
 /** The page a redirect leads to, with the toast the redirect set, as the browser would show it. */
 async function followWithToast(res: Response, cookie: string) {
   expect(res.status).toBe(302);
-  const toast = res.headers.getSetCookie().find((c) => c.startsWith("toast="))!.split(";")[0];
+  const toast = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("toast="))!
+    .split(";")[0];
   return (await app.fetch(res.headers.get("location")!, { headers: { Cookie: `${cookie}; ${toast}` } })).text();
 }
 

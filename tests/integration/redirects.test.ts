@@ -51,7 +51,11 @@ describe("the sign-in page's redirectTo", () => {
   it("signs in and lands on / when the hidden field holds a line break or a tab", async () => {
     const m = await createMember(rt);
     for (const redirectTo of ["/\r\nSet-Cookie: x=1", "/\t/evil.example", "/%09/evil.example"]) {
-      const res = await callRoute(authRoute.action, formRequest("/auth", { intent: "signin", email: m.email, password: m.password, redirectTo }), contextFor(rt));
+      const res = await callRoute(
+        authRoute.action,
+        formRequest("/auth", { intent: "signin", email: m.email, password: m.password, redirectTo }),
+        contextFor(rt),
+      );
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/");
     }

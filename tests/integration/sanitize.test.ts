@@ -4,7 +4,29 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sanitizeContent } from "~/server/sanitize.server";
 
-const ALLOWED_TAGS = new Set(["h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "b", "i", "a", "blockquote", "br", "img", "table", "thead", "tbody", "tr", "th", "td"]);
+const ALLOWED_TAGS = new Set([
+  "h2",
+  "h3",
+  "h4",
+  "p",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "em",
+  "b",
+  "i",
+  "a",
+  "blockquote",
+  "br",
+  "img",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+]);
 const ALLOWED_ATTRIBUTES: Record<string, Set<string>> = {
   a: new Set(["href", "rel", "target"]),
   img: new Set(["src", "alt", "width", "height", "loading"]),
@@ -42,8 +64,10 @@ function assertSafe(output: string, label: string) {
       expect(ALLOWED_ATTRIBUTES[name]?.has(attr) ?? false, `${label}: attribute ${attr} on <${name}> in ${output}`).toBe(true);
       expect(attr.startsWith("on"), `${label}: event handler in ${output}`).toBe(false);
       if (attr === "href" || attr === "src") {
-        // eslint-disable-next-line no-control-regex
-        const url = decodeEntities(a[2] ?? "").replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
+        const url = decodeEntities(a[2] ?? "")
+          // eslint-disable-next-line no-control-regex
+          .replace(/[\u0000-\u0020\u007f-\u009f]/g, "")
+          .toLowerCase();
         expect(url, `${label}: unsafe URL in ${output}`).not.toMatch(/^(javascript|data|vbscript|file|blob):/);
         const scheme = /^([a-z][a-z0-9+.-]*):/.exec(url)?.[1];
         if (scheme) expect(attr === "src" ? ["http", "https"] : ["http", "https", "mailto", "tel"]).toContain(scheme);
@@ -51,7 +75,9 @@ function assertSafe(output: string, label: string) {
       }
     }
   }
-  expect(output).not.toMatch(/<\s*(script|style|iframe|object|embed|svg|math|form|input|meta|base|link|template|textarea|xmp|noscript|body|details|video|source)\b/i);
+  expect(output).not.toMatch(
+    /<\s*(script|style|iframe|object|embed|svg|math|form|input|meta|base|link|template|textarea|xmp|noscript|body|details|video|source)\b/i,
+  );
 }
 
 const VECTORS: [string, string][] = [
@@ -144,7 +170,25 @@ describe("known XSS vectors", () => {
   it("holds for random mixtures of dangerous fragments", () => {
     const fragments = [
       ...VECTORS.map(([, v]) => v),
-      "<", ">", '"', "'", "=", "<a ", "<img ", "<p ", " href=", " src=", " onerror=", "javascript:", "&#", "x", "</", "<!--", "-->", "/>", " ",
+      "<",
+      ">",
+      '"',
+      "'",
+      "=",
+      "<a ",
+      "<img ",
+      "<p ",
+      " href=",
+      " src=",
+      " onerror=",
+      "javascript:",
+      "&#",
+      "x",
+      "</",
+      "<!--",
+      "-->",
+      "/>",
+      " ",
     ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...fragments), { maxLength: 12 }), (parts) => {

@@ -32,7 +32,9 @@ describe("search snippets", () => {
   });
 
   it("have no ellipsis where they reach the start or the end of the text", async () => {
-    await rt.db.insert(blogPosts).values({ title: "Short story", slug: "short-story", content: "Warm quokkamitten gloves help.", published: true, publishedAt: new Date() });
+    await rt.db
+      .insert(blogPosts)
+      .values({ title: "Short story", slug: "short-story", content: "Warm quokkamitten gloves help.", published: true, publishedAt: new Date() });
     const whole = await snippetOf("short-story", "quokkamitten");
     expect(whole.startsWith("Warm quokkamitten")).toBe(true);
     expect(whole).not.toContain("…");

@@ -110,7 +110,15 @@ describe("security headers", () => {
     const byNonce = contentSecurityPolicy({ nonce: "abc" }).split("; ");
     expect(byHash.filter((d) => !d.startsWith("script-src"))).toEqual(byNonce.filter((d) => !d.startsWith("script-src")));
     expect(byHash.find((d) => d.startsWith("script-src"))).toBe(`script-src 'self' '${hashes[0]}' '${hashes[1]}'`);
-    for (const d of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'", "img-src 'self' data:", "connect-src 'self'", "font-src 'self'"]) {
+    for (const d of [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "font-src 'self'",
+    ]) {
       expect(byNonce).toContain(d);
     }
   });

@@ -122,10 +122,16 @@ describe("cross-site request forgery", () => {
   });
 
   it("says why in plain text to clients that do not ask for HTML", async () => {
-    const res = await app.fetch("/forum", { method: "POST", headers: { Origin: "https://evil.example", Accept: "*/*" }, body: form({ title: "x", content: "y" }) });
+    const res = await app.fetch("/forum", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", Accept: "*/*" },
+      body: form({ title: "x", content: "y" }),
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get("content-type")).toMatch(/text\/plain/);
-    expect(await res.text()).toBe(`Request refused: This form can only be sent from a page of ${SITE}. Please go back to the site, reload the page and try again.\n`);
+    expect(await res.text()).toBe(
+      `Request refused: This form can only be sent from a page of ${SITE}. Please go back to the site, reload the page and try again.\n`,
+    );
   });
 
   it("accepts the same writes from the site itself, as a plain form and as a fetch submission", async () => {
@@ -138,9 +144,17 @@ describe("cross-site request forgery", () => {
     expect(plain.headers.get("location")).toMatch(/^\/forum\/\d+$/);
     // Without Origin, a Referer from the site is enough (older browsers).
     const { Origin: _origin, ...refererOnly } = same;
-    const byReferer = await app.fetch("/forum", { method: "POST", headers: { ...refererOnly, Referer: `${SITE}/forum` }, body: form({ title: "Referer question", content: "Sent with a Referer" }) });
+    const byReferer = await app.fetch("/forum", {
+      method: "POST",
+      headers: { ...refererOnly, Referer: `${SITE}/forum` },
+      body: form({ title: "Referer question", content: "Sent with a Referer" }),
+    });
     expect(byReferer.status).toBe(302);
-    const fetched = await app.fetch(`/forum/${questionId}.data`, { method: "POST", headers: same, body: form({ intent: "answer", content: "Answer by fetch", via: "fetcher" }) });
+    const fetched = await app.fetch(`/forum/${questionId}.data`, {
+      method: "POST",
+      headers: same,
+      body: form({ intent: "answer", content: "Answer by fetch", via: "fetcher" }),
+    });
     expect(fetched.status).toBe(200);
     const titles = await rt.db.select({ title: forumQuestions.title }).from(forumQuestions);
     expect(titles.map((t) => t.title)).toEqual(expect.arrayContaining(["Same-site question", "Referer question"]));
@@ -157,7 +171,11 @@ describe("cross-site request forgery", () => {
       body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }),
     });
     expect(await res.text()).not.toMatch(/Request refused/);
-    const api = await app.fetch("/api/v1/questions", { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://evil.example" }, body: "{}" });
+    const api = await app.fetch("/api/v1/questions", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
+      body: "{}",
+    });
     expect(await api.text()).not.toMatch(/Request refused/);
     expect(api.status).toBe(401);
   });
@@ -234,21 +252,23 @@ describe("request limits", () => {
     }
   });
 
-  it.each([
-    "/forum/99999999999999999999",
-    "/forum/-1",
-    "/forum/1e9",
-    "/article/%00",
-    "/article/%C0%80",
-    "/blog/%ZZ",
-    "/%E0%A4%A",
-    "/forum/%E0%A4%A",
-    "/admin/posts/99999999999999999999",
-    `/${"a".repeat(5000)}`,
-    `/${"seg/".repeat(1500)}`,
-    "/article/..%2F..%2Fetc%2Fpasswd",
-    "/no-such-city/no-such-service",
-  ].map((path) => [path.length > 60 ? `${path.slice(0, 40)}… (${path.length} characters)` : path, path]))("answers %s with 404, never a 5xx", async (_label, path) => {
+  it.each(
+    [
+      "/forum/99999999999999999999",
+      "/forum/-1",
+      "/forum/1e9",
+      "/article/%00",
+      "/article/%C0%80",
+      "/blog/%ZZ",
+      "/%E0%A4%A",
+      "/forum/%E0%A4%A",
+      "/admin/posts/99999999999999999999",
+      `/${"a".repeat(5000)}`,
+      `/${"seg/".repeat(1500)}`,
+      "/article/..%2F..%2Fetc%2Fpasswd",
+      "/no-such-city/no-such-service",
+    ].map((path) => [path.length > 60 ? `${path.slice(0, 40)}… (${path.length} characters)` : path, path]),
+  )("answers %s with 404, never a 5xx", async (_label, path) => {
     const res = await app.fetch(path, { headers: { Cookie: adminCookie } });
     expect(res.status).toBe(404);
   });

@@ -42,17 +42,31 @@ describe("the scaled data set's forum topics", () => {
     expect(none / COUNTS.questions).toBeGreaterThan(0.08);
     expect(none / COUNTS.questions).toBeLessThan(0.3);
     // Every topic has questions, none more than a quarter of them.
-    const perTopic = await rows<{ slug: string; n: number }>(sql`select t.slug, count(q.id)::int as n from forum_topics t left join forum_questions q on q.topic_id = t.id group by t.slug`);
+    const perTopic = await rows<{ slug: string; n: number }>(
+      sql`select t.slug, count(q.id)::int as n from forum_topics t left join forum_questions q on q.topic_id = t.id group by t.slug`,
+    );
     expect(perTopic).toHaveLength(9);
     for (const t of perTopic) expect(t.n / COUNTS.questions, t.slug).toBeGreaterThan(0.01);
     for (const t of perTopic) expect(t.n / COUNTS.questions, t.slug).toBeLessThan(0.25);
     // The topic fits the question: one about jars is filed under hands, one about diet under diet.
-    expect(await num(sql`select count(*) as n from forum_questions q join forum_topics t on t.id = q.topic_id where q.title like '%opening jars%' and t.slug <> 'hands-and-fingers'`)).toBe(0);
-    expect(await num(sql`select count(*) as n from forum_questions q join forum_topics t on t.id = q.topic_id where q.title like '%diet changes%' and t.slug <> 'diet'`)).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from forum_questions q join forum_topics t on t.id = q.topic_id where q.title like '%opening jars%' and t.slug <> 'hands-and-fingers'`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from forum_questions q join forum_topics t on t.id = q.topic_id where q.title like '%diet changes%' and t.slug <> 'diet'`,
+      ),
+    ).toBe(0);
   });
 
   it("keeps each question's last answer time: its newest visible answer, or none", async () => {
-    expect(await num(sql`select count(*) as n from forum_questions q where q.last_answer_at is distinct from (select max(a.created_at) from forum_answers a where a.question_id = q.id and a.hidden_at is null)`)).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from forum_questions q where q.last_answer_at is distinct from (select max(a.created_at) from forum_answers a where a.question_id = q.id and a.hidden_at is null)`,
+      ),
+    ).toBe(0);
     expect(await num(sql`select count(*) as n from forum_questions where last_answer_at is not null`)).toBeGreaterThan(COUNTS.questions / 2);
   });
 });
@@ -60,7 +74,10 @@ describe("the scaled data set's forum topics", () => {
 describe("the scaled data set's community loop", () => {
   it("stores every post's HTML as saving it would have, so a server started on it renders none again", async () => {
     for (const table of ["forum_questions", "forum_answers", "blog_posts"]) {
-      expect(await num(sql`select count(*) as n from ${sql.identifier(table)} where html_version is distinct from ${RENDERER_VERSION} or content_html is null`), table).toBe(0);
+      expect(
+        await num(sql`select count(*) as n from ${sql.identifier(table)} where html_version is distinct from ${RENDERER_VERSION} or content_html is null`),
+        table,
+      ).toBe(0);
     }
     const answer = await one<{ content: string; content_html: string }>(sql`select content, content_html from forum_answers order by id desc limit 1`);
     expect(answer.content_html).toBe(postHtml(answer.content));
@@ -72,29 +89,47 @@ describe("the scaled data set's community loop", () => {
   });
 
   it("has every asker and every answerer following their question, and some other followers", async () => {
-    expect(await num(sql`select count(*) as n from forum_questions q where q.author_id is not null and not exists (select 1 from question_follows f where f.question_id = q.id and f.member_id = q.author_id)`)).toBe(0);
-    expect(await num(sql`select count(*) as n from forum_answers a where a.author_id is not null and not exists (select 1 from question_follows f where f.question_id = a.question_id and f.member_id = a.author_id)`)).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from forum_questions q where q.author_id is not null and not exists (select 1 from question_follows f where f.question_id = q.id and f.member_id = q.author_id)`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from forum_answers a where a.author_id is not null and not exists (select 1 from question_follows f where f.question_id = a.question_id and f.member_id = a.author_id)`,
+      ),
+    ).toBe(0);
     const others = await num(sql`select count(*) as n from question_follows f join forum_questions q on q.id = f.question_id
       where f.member_id <> q.author_id and not exists (select 1 from forum_answers a where a.question_id = q.id and a.author_id = f.member_id)`);
     // About one question in six has one to three followers who neither asked nor answered.
     expect(others / COUNTS.questions).toBeGreaterThan(0.08);
     expect(others / COUNTS.questions).toBeLessThan(0.4);
     // An answerer follows from their first answer on, never before the question was asked.
-    expect(await num(sql`select count(*) as n from question_follows f join forum_questions q on q.id = f.question_id where f.created_at < q.created_at`)).toBe(0);
+    expect(await num(sql`select count(*) as n from question_follows f join forum_questions q on q.id = f.question_id where f.created_at < q.created_at`)).toBe(
+      0,
+    );
   });
 
   it("marks about a third of the visible answers helpful, never by their own author", async () => {
     expect(await num(sql`select count(*) as n from helpful_marks m join forum_answers a on a.id = m.answer_id where a.author_id = m.member_id`)).toBe(0);
-    const visible = await num(sql`select count(*) as n from forum_answers a join forum_questions q on q.id = a.question_id where a.hidden_at is null and q.hidden_at is null`);
+    const visible = await num(
+      sql`select count(*) as n from forum_answers a join forum_questions q on q.id = a.question_id where a.hidden_at is null and q.hidden_at is null`,
+    );
     const marked = await num(sql`select count(distinct answer_id) as n from helpful_marks`);
     expect(marked / visible).toBeGreaterThan(0.25);
     expect(marked / visible).toBeLessThan(0.45);
     // Most marked answers have one mark; some have several.
-    const counts = await rows<{ marks: number; n: number }>(sql`select marks::int, count(*)::int as n from (select answer_id, count(*) as marks from helpful_marks group by answer_id) c group by marks order by marks`);
+    const counts = await rows<{ marks: number; n: number }>(
+      sql`select marks::int, count(*)::int as n from (select answer_id, count(*) as marks from helpful_marks group by answer_id) c group by marks order by marks`,
+    );
     expect(counts[0]).toMatchObject({ marks: 1 });
     expect(counts[0].n / marked).toBeGreaterThan(0.5);
     expect(counts.some((c) => c.marks >= 3)).toBe(true);
-    expect(await num(sql`select count(*) as n from helpful_marks m join forum_answers a on a.id = m.answer_id where m.created_at < a.created_at or a.hidden_at is not null`)).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from helpful_marks m join forum_answers a on a.id = m.answer_id where m.created_at < a.created_at or a.hidden_at is not null`,
+      ),
+    ).toBe(0);
   });
 
   it("has some askers' Helped me most: a visible answer of that question, by someone else", async () => {
@@ -103,8 +138,10 @@ describe("the scaled data set's community loop", () => {
       (select 1 from forum_answers a where a.question_id = q.id and a.hidden_at is null and a.author_id is distinct from q.author_id)`);
     expect(chosen / eligible).toBeGreaterThan(0.15);
     expect(chosen / eligible).toBeLessThan(0.35);
-    expect(await num(sql`select count(*) as n from helped_most h join forum_answers a on a.id = h.answer_id join forum_questions q on q.id = h.question_id
-      where a.question_id <> h.question_id or a.author_id = q.author_id or a.hidden_at is not null or q.hidden_at is not null`)).toBe(0);
+    expect(
+      await num(sql`select count(*) as n from helped_most h join forum_answers a on a.id = h.answer_id join forum_questions q on q.id = h.question_id
+      where a.question_id <> h.question_id or a.author_id = q.author_id or a.hidden_at is not null or q.hidden_at is not null`),
+    ).toBe(0);
   });
 
   it("tells members what the app would have told them, mostly read", async () => {
@@ -113,18 +150,42 @@ describe("the scaled data set's community loop", () => {
     const total = kinds.reduce((sum, k) => sum + k.n, 0);
     // Each notification is of its answer's question, and never to the answer's own author.
     expect(await num(sql`select count(*) as n from notifications n join forum_answers a on a.id = n.answer_id where a.question_id <> n.question_id`)).toBe(0);
-    expect(await num(sql`select count(*) as n from notifications n join forum_answers a on a.id = n.answer_id where n.member_id = a.author_id and n.kind in ('answer', 'followed')`)).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from notifications n join forum_answers a on a.id = n.answer_id where n.member_id = a.author_id and n.kind in ('answer', 'followed')`,
+      ),
+    ).toBe(0);
     // 'answer' goes to the asker, 'followed' to another member who followed before that answer.
-    expect(await num(sql`select count(*) as n from notifications n join forum_questions q on q.id = n.question_id where n.kind = 'answer' and n.member_id is distinct from q.author_id`)).toBe(0);
-    expect(await num(sql`select count(*) as n from notifications n join forum_questions q on q.id = n.question_id where n.kind = 'followed' and (n.member_id = q.author_id
-      or not exists (select 1 from question_follows f where f.question_id = n.question_id and f.member_id = n.member_id and f.created_at <= n.created_at))`)).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from notifications n join forum_questions q on q.id = n.question_id where n.kind = 'answer' and n.member_id is distinct from q.author_id`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(sql`select count(*) as n from notifications n join forum_questions q on q.id = n.question_id where n.kind = 'followed' and (n.member_id = q.author_id
+      or not exists (select 1 from question_follows f where f.question_id = n.question_id and f.member_id = n.member_id and f.created_at <= n.created_at))`),
+    ).toBe(0);
     // Every answer told its asker (when the asker did not write it).
-    expect(await num(sql`select count(*) as n from forum_answers a join forum_questions q on q.id = a.question_id where q.author_id is distinct from a.author_id and q.author_id is not null
-      and not exists (select 1 from notifications n where n.answer_id = a.id and n.member_id = q.author_id and n.kind = 'answer')`)).toBe(0);
+    expect(
+      await num(sql`select count(*) as n from forum_answers a join forum_questions q on q.id = a.question_id where q.author_id is distinct from a.author_id and q.author_id is not null
+      and not exists (select 1 from notifications n where n.answer_id = a.id and n.member_id = q.author_id and n.kind = 'answer')`),
+    ).toBe(0);
     // 'helpful' and 'helped-most' go to the answer's author, for a marked or chosen answer.
-    expect(await num(sql`select count(*) as n from notifications n join forum_answers a on a.id = n.answer_id where n.kind in ('helpful', 'helped-most') and n.member_id is distinct from a.author_id`)).toBe(0);
-    expect(await num(sql`select count(*) as n from notifications n where n.kind = 'helpful' and not exists (select 1 from helpful_marks m where m.answer_id = n.answer_id)`)).toBe(0);
-    expect(await num(sql`select count(*) as n from notifications n where n.kind = 'helped-most' and not exists (select 1 from helped_most h where h.answer_id = n.answer_id)`)).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from notifications n join forum_answers a on a.id = n.answer_id where n.kind in ('helpful', 'helped-most') and n.member_id is distinct from a.author_id`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from notifications n where n.kind = 'helpful' and not exists (select 1 from helpful_marks m where m.answer_id = n.answer_id)`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(
+        sql`select count(*) as n from notifications n where n.kind = 'helped-most' and not exists (select 1 from helped_most h where h.answer_id = n.answer_id)`,
+      ),
+    ).toBe(0);
     expect(await num(sql`select count(*) as n from notifications where read_at is not null and read_at < created_at`)).toBe(0);
     const unread = await num(sql`select count(*) as n from notifications where read_at is null`);
     expect(unread).toBeGreaterThan(0);
@@ -145,7 +206,10 @@ describe("the scaled data set's community loop", () => {
       const list = await listNotifications(rt.db, id);
       expect(list.items.length, email).toBeGreaterThan(unread);
       // Their newest are the unread ones.
-      expect(list.items.slice(0, 4).every((n) => n.unread), email).toBe(true);
+      expect(
+        list.items.slice(0, 4).every((n) => n.unread),
+        email,
+      ).toBe(true);
       expect(await num(sql`select count(*) as n from question_follows where member_id = ${id}`), email).toBeGreaterThan(0);
     }
     // Not all the same count: each member's top bar differs.

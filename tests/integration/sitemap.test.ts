@@ -222,7 +222,15 @@ describe("/robots.txt", () => {
     expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
     const lines = (await response.text()).split("\n").map((l) => l.trim());
-    for (const line of ["User-agent: *", "Allow: /", "Disallow: /account", "Disallow: /admin", "Disallow: /auth/", "Disallow: /api/", `Sitemap: ${SITE_URL}/sitemap.xml`]) {
+    for (const line of [
+      "User-agent: *",
+      "Allow: /",
+      "Disallow: /account",
+      "Disallow: /admin",
+      "Disallow: /auth/",
+      "Disallow: /api/",
+      `Sitemap: ${SITE_URL}/sitemap.xml`,
+    ]) {
       expect(lines).toContain(line);
     }
     // The sign-in and join page itself is public (it says index, follow and names its canonical
@@ -280,9 +288,16 @@ describe("/rss.xml", () => {
   });
 
   it("keeps a short story whole, without an ellipsis", async () => {
-    await rt.db.insert(blogPosts).values({ title: "A short note", slug: "a-short-note", content: "Warm water helps my hands.", published: true, publishedAt: new Date() });
+    await rt.db
+      .insert(blogPosts)
+      .values({ title: "A short note", slug: "a-short-note", content: "Warm water helps my hands.", published: true, publishedAt: new Date() });
     const { items } = await fetchRss();
-    expect(childText(items.find((i) => childText(i, "title") === "A short note")!, "description")).toBe("Warm water helps my hands.");
+    expect(
+      childText(
+        items.find((i) => childText(i, "title") === "A short note")!,
+        "description",
+      ),
+    ).toBe("Warm water helps my hands.");
   });
 
   it("holds the 50 newest, newest first", async () => {

@@ -37,7 +37,11 @@ describe("stored post HTML", () => {
     app.runtime.freshness.bump("all");
     expect(await page(`/account/stories/${id}`, member.cookie)).toContain("as stored at save time");
 
-    const saved = await app.postForm(`/account/stories/${id}`, member.cookie, { intent: "save", title: "Mornings with stiff hands", content: "Now *gloves* at night." });
+    const saved = await app.postForm(`/account/stories/${id}`, member.cookie, {
+      intent: "save",
+      title: "Mornings with stiff hands",
+      content: "Now *gloves* at night.",
+    });
     expect(saved.status).toBeLessThan(400);
     const after = await page(`/account/stories/${id}`, member.cookie);
     expect(after).toContain("<em>gloves</em>");

@@ -92,7 +92,15 @@ describe("returning a story with a note", () => {
     expect((await page(`/notifications/${notice.id}`, author.cookie)).location).toBe(`/account/stories/${id}`);
 
     // Saving a new version resubmits it: the note goes.
-    expect((await app.postForm(`/account/stories/${id}`, author.cookie, { intent: "save", title: "Warm gloves in winter", content: "Thin cotton gloves under wool ones." })).status).toBe(302);
+    expect(
+      (
+        await app.postForm(`/account/stories/${id}`, author.cookie, {
+          intent: "save",
+          title: "Warm gloves in winter",
+          content: "Thin cotton gloves under wool ones.",
+        })
+      ).status,
+    ).toBe(302);
     expect(await post(id)).toMatchObject({ returnedNote: null, published: false });
     expect((await page(`/account/stories/${id}`, author.cookie)).html).not.toContain("Returned by the editors with a note:");
   });
@@ -153,9 +161,15 @@ describe("the author hears of a decision", () => {
     await drain();
     expect(newMails()).toHaveLength(0);
     expect(await noticesOf(never.id)).toHaveLength(1);
-    const [digest] = await app.runtime.db.select().from(mailOutbox).where(and(eq(mailOutbox.memberId, daily.id), eq(mailOutbox.state, "pending")));
+    const [digest] = await app.runtime.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.memberId, daily.id), eq(mailOutbox.state, "pending")));
     expect(digest.gatherKey).toBe("digest");
-    await app.runtime.db.update(mailOutbox).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(mailOutbox.id, digest.id));
+    await app.runtime.db
+      .update(mailOutbox)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(mailOutbox.id, digest.id));
     await drain();
     expect(newMails().map((m) => [m.to, m.subject])).toEqual([[daily.email, "Your daily digest: 1 new notification"]]);
     expect(newMails()[0].text).toContain("Your story “Pacing my week” was published.");

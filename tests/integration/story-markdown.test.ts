@@ -39,7 +39,7 @@ function expectHarmless(body: string, where: string) {
 
 /** The rendered story as the server's renderer makes it: the marks as elements, the rest as text. */
 function expectRendered(html: string, where: string) {
-  expect(html, where).toContain("My <strong>good</strong> week, <em>finally</em>. &lt;script&gt;alert(\"story\")&lt;/script&gt;<br />");
+  expect(html, where).toContain('My <strong>good</strong> week, <em>finally</em>. &lt;script&gt;alert("story")&lt;/script&gt;<br />');
   expect(html, where).toContain(`&lt;img src=x onerror="alert('img')"&gt;`);
   expect(html, where).toContain("<li>warm gloves</li>");
   // The javascript: address is no link: the renderer refuses it, and it stays the text typed.
@@ -50,7 +50,8 @@ function expectRendered(html: string, where: string) {
 
 const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'", "&apos;": "'", "&amp;": "&" };
 const decode = (text: string) => text.replace(/&(?:lt|gt|quot|#x27|#39|apos|amp);/g, (e) => ENTITIES[e]);
-const textarea = (html: string, id: string) => decode(new RegExp(`<textarea[^>]*id="${id}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html)?.[1] ?? "").replace(/^\n/, "");
+const textarea = (html: string, id: string) =>
+  decode(new RegExp(`<textarea[^>]*id="${id}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html)?.[1] ?? "").replace(/^\n/, "");
 
 async function page(path: string, cookie?: string) {
   const res = await app.fetch(path, cookie ? { headers: { Cookie: cookie } } : {});
@@ -101,7 +102,13 @@ describe("a member's story in Markdown", () => {
     expectRendered(review.body, "the editors' review");
     expect(review.body).toContain("As it would be published");
     expect(textarea(review.body, "post-content")).toBe(STORY);
-    const editorPreview = await app.postForm(`/admin/posts/${row.id}`, editor.cookie, { intent: "preview", title: TITLE, slug: row.slug, excerpt: "", content: STORY });
+    const editorPreview = await app.postForm(`/admin/posts/${row.id}`, editor.cookie, {
+      intent: "preview",
+      title: TITLE,
+      slug: row.slug,
+      excerpt: "",
+      content: STORY,
+    });
     const editorPreviewBody = await editorPreview.text();
     expect(editorPreview.status).toBe(200);
     expectHarmless(editorPreviewBody, "the editors' preview");
@@ -110,7 +117,12 @@ describe("a member's story in Markdown", () => {
     expect((await app.postForm(`/admin/posts/${row.id}`, editor.cookie, { intent: "publish" })).status).toBe(302);
 
     // The article, for a reader (twice: the second from the stored page) and for a member.
-    for (const [who, cookie] of [["a reader", undefined], ["a reader again", undefined], ["a member", reader.cookie], ["the author", author.cookie]] as const) {
+    for (const [who, cookie] of [
+      ["a reader", undefined],
+      ["a reader again", undefined],
+      ["a member", reader.cookie],
+      ["the author", author.cookie],
+    ] as const) {
       const article = await page(`/article/${row.slug}`, cookie);
       expect(article.status, who).toBe(200);
       expectHarmless(article.body, `the article for ${who}`);
@@ -122,7 +134,11 @@ describe("a member's story in Markdown", () => {
     expect((await page(`/account/stories/${row.id}`, author.cookie)).status).toBe(404);
 
     // The lists: a card shows the story's words without marks, as text.
-    for (const [where, path] of [["the blog", "/blog"], ["the home page", "/"], ["search", "/search?q=gloves"]] as const) {
+    for (const [where, path] of [
+      ["the blog", "/blog"],
+      ["the home page", "/"],
+      ["search", "/search?q=gloves"],
+    ] as const) {
       const list = await page(path, reader.cookie);
       expect(list.status, where).toBe(200);
       expectHarmless(list.body, where);
@@ -136,9 +152,11 @@ describe("a member's story in Markdown", () => {
     expectHarmless(rss.body, "the feed");
     const item = rss.body.slice(rss.body.indexOf(`/article/${row.slug}</link>`) - 200);
     const description = decode(/<description>([^<]*)<\/description>/.exec(item)![1]);
-    expect(description).toMatch(/^My good week, finally\. &lt;script&gt;alert\(&quot;story&quot;\)&lt;\/script&gt; &lt;img src=x onerror=&quot;alert\(&#39;img&#39;\)&quot;&gt; warm gloves a \[jar opener\]\(javascript:alert\(&#39;link&#39;\)\)/);
+    expect(description).toMatch(
+      /^My good week, finally\. &lt;script&gt;alert\(&quot;story&quot;\)&lt;\/script&gt; &lt;img src=x onerror=&quot;alert\(&#39;img&#39;\)&quot;&gt; warm gloves a \[jar opener\]\(javascript:alert\(&#39;link&#39;\)\)/,
+    );
     expect(description).not.toContain("<");
-    expect(rss.body).toContain("<title>Gloves &#x26; \"jar openers\" &#x3C;b&#x3E;helped&#x3C;/b&#x3E;</title>");
+    expect(rss.body).toContain('<title>Gloves &#x26; "jar openers" &#x3C;b&#x3E;helped&#x3C;/b&#x3E;</title>');
 
     // The API: JSON, the text as typed, and the same safe rendering beside it.
     const api = await page(`/api/v1/posts/${row.slug}`);
@@ -158,7 +176,13 @@ describe("a member's story in Markdown", () => {
   it("keeps an editor's post written before Markdown as it was: paragraphs and line breaks", async () => {
     const editor = await app.member({ role: "admin" });
     const text = "Roses are red,\nmy knuckles too.\n\n\nThat was my first flare.";
-    const res = await app.postForm("/admin/posts", editor.cookie, { intent: "save-publish", title: "A short poem", slug: "a-short-poem", excerpt: "", content: text });
+    const res = await app.postForm("/admin/posts", editor.cookie, {
+      intent: "save-publish",
+      title: "A short poem",
+      slug: "a-short-poem",
+      excerpt: "",
+      content: text,
+    });
     expect(res.status).toBe(302);
     const article = await page("/article/a-short-poem");
     expect(article.body).toContain("<p>Roses are red,<br />\nmy knuckles too.</p>\n<p>That was my first flare.</p>");

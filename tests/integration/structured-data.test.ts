@@ -30,9 +30,7 @@ const head = (page: string) => page.slice(0, page.indexOf("</head>"));
 
 /** Every <link> in the head as its attributes. */
 function links(page: string) {
-  return [...head(page).matchAll(/<link\b([^>]*)>/g)].map((m) =>
-    Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])),
-  );
+  return [...head(page).matchAll(/<link\b([^>]*)>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])));
 }
 
 /** Every JSON-LD block of the page, parsed. */

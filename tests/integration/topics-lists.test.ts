@@ -81,7 +81,13 @@ describe("the forum's topic filter and orders", () => {
     const topic = await createTopic(app.runtime.db, { name: `Paging ${tag()}`, slug: "", description: "" });
     const base = Date.now() - 30 * 24 * 3600_000;
     await app.runtime.db.insert(forumQuestions).values(
-      Array.from({ length: 23 }, (_, i) => ({ title: `Paged question ${String(i).padStart(2, "0")}`, content: "Paged.", authorId: asker.id, topicId: topic.id, createdAt: new Date(base + i * 60_000) })),
+      Array.from({ length: 23 }, (_, i) => ({
+        title: `Paged question ${String(i).padStart(2, "0")}`,
+        content: "Paged.",
+        authorId: asker.id,
+        topicId: topic.id,
+        createdAt: new Date(base + i * 60_000),
+      })),
     );
     app.runtime.freshness.bump("content");
     const first = await page(`/forum?topic=${topic.slug}&sort=unanswered`);
@@ -113,7 +119,13 @@ describe("the forum's topic filter and orders", () => {
   });
 
   it("answers an unknown topic with 404", async () => {
-    for (const path of ["/forum?topic=no-such-topic", "/forum?topic=Bad%20Topic!", "/forum/topics/no-such-topic", "/forum/topics/Bad-Topic", "/forum/topics/no-such-topic?sort=active"]) {
+    for (const path of [
+      "/forum?topic=no-such-topic",
+      "/forum?topic=Bad%20Topic!",
+      "/forum/topics/no-such-topic",
+      "/forum/topics/Bad-Topic",
+      "/forum/topics/no-such-topic?sort=active",
+    ]) {
       expect((await page(path)).status, path).toBe(404);
     }
   });
@@ -144,7 +156,9 @@ describe("topic pages", () => {
     expect(html).toContain(`<link rel="canonical" href="${app.url}/forum/topics/morning-stiffness"/>`);
     expect(html).toContain(`<meta name="description" content="${topic.description}"/>`);
     // Another order or page points search engines at the topic's own address.
-    expect((await page("/forum/topics/morning-stiffness?sort=active")).html).toContain(`<link rel="canonical" href="${app.url}/forum/topics/morning-stiffness"/>`);
+    expect((await page("/forum/topics/morning-stiffness?sort=active")).html).toContain(
+      `<link rel="canonical" href="${app.url}/forum/topics/morning-stiffness"/>`,
+    );
     expect((await page("/forum?topic=morning-stiffness")).html).toContain(`<link rel="canonical" href="${app.url}/forum/topics/morning-stiffness"/>`);
   });
 

@@ -6,7 +6,25 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { forumQuestions, forumTopics } from "../../db/schema";
 import { createTopic } from "~/server/topics.server";
-import { admin, app, askIn, askWith, asker, moderator, other, page, questionByTitle, rowOf, startTopicsApp, STARTING_TOPICS, tag, tokenFor, topicId, UNKNOWN_TOPIC, type Member } from "../helpers/topics";
+import {
+  admin,
+  app,
+  askIn,
+  askWith,
+  asker,
+  moderator,
+  other,
+  page,
+  questionByTitle,
+  rowOf,
+  startTopicsApp,
+  STARTING_TOPICS,
+  tag,
+  tokenFor,
+  topicId,
+  UNKNOWN_TOPIC,
+  type Member,
+} from "../helpers/topics";
 
 startTopicsApp();
 
@@ -39,7 +57,9 @@ describe("asking", () => {
     const question = await page(`/forum/${id}`);
     expect(question.html).toMatch(/Topic: <a[^>]*href="\/forum\/topics\/hands-and-fingers"[^>]*>Hands and fingers<\/a>/);
     const list = await page("/forum");
-    expect(rowOf(list.html, title)).toMatch(/<a[^>]*href="\/forum\/topics\/hands-and-fingers"[^>]*><span class="sr-only">Topic: <\/span>Hands and fingers<\/a>/);
+    expect(rowOf(list.html, title)).toMatch(
+      /<a[^>]*href="\/forum\/topics\/hands-and-fingers"[^>]*><span class="sr-only">Topic: <\/span>Hands and fingers<\/a>/,
+    );
   });
 
   it("without a topic: stored with none, and no topic shows", async () => {
@@ -294,7 +314,11 @@ describe("the JSON API", () => {
   it("POST /questions files the question under topicSlug, and refuses an unknown one storing nothing", async () => {
     const token = await tokenFor(asker);
     const post = (body: unknown) =>
-      app.fetch("/api/v1/questions", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      app.fetch("/api/v1/questions", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
     const title = `Posted with a topic ${tag()}`;
     const res = await post({ title, content: "Through the API.", topicSlug: "diet" });
     expect(res.status).toBe(201);

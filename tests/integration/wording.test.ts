@@ -34,8 +34,21 @@ describe("wording", () => {
   });
 
   it("a question without answers in the list does not ask its own asker to be the first to answer", () => {
-    const question: ListedQuestion = { id: 5, title: "Warm gloves?", content: "Do they help?", createdAt: new Date().toISOString(), authorName: "Ana", authorProfile: null, answerCount: 0, lastActivityAt: new Date().toISOString(), topic: null, recentAnswers: [] };
-    const router = createMemoryRouter([{ path: "/", element: createElement(QuestionList, { questions: [question], sort: "newest", empty: { title: "", text: "" } }) }]);
+    const question: ListedQuestion = {
+      id: 5,
+      title: "Warm gloves?",
+      content: "Do they help?",
+      createdAt: new Date().toISOString(),
+      authorName: "Ana",
+      authorProfile: null,
+      answerCount: 0,
+      lastActivityAt: new Date().toISOString(),
+      topic: null,
+      recentAnswers: [],
+    };
+    const router = createMemoryRouter([
+      { path: "/", element: createElement(QuestionList, { questions: [question], sort: "newest", empty: { title: "", text: "" } }) },
+    ]);
     const html = renderToString(createElement(RouterProvider, { router }));
     expect(html).not.toContain("Be the first to answer");
     expect(html).toContain("No answers yet");
@@ -48,7 +61,9 @@ describe("wording", () => {
       displayName: "Ann",
       digest: false,
       unsubscribeToken: "t",
-      items: [{ id: 1, kind: "answer", questionId: 2, questionTitle: "Ice or heat?", answerId: 3, answerContent: "Heat.", authorName: "Ben", createdAt: new Date() }],
+      items: [
+        { id: 1, kind: "answer", questionId: 2, questionTitle: "Ice or heat?", answerId: 3, answerContent: "Heat.", authorName: "Ben", createdAt: new Date() },
+      ],
     });
     expect(mail.text).not.toContain("There is news");
     expect(mail.text.split("\n")[2]).toBe('Here is what is new on "Ice or heat?" in the Capsiva RA Community forum.');

@@ -25,8 +25,18 @@ export function EmailNotificationsCard({ email, chosen, error, busy }: { email: 
           <fieldset className="grid gap-2" aria-describedby={error ? "emails-error" : undefined}>
             <legend className="mb-2 font-medium">Email me about notifications</legend>
             {EMAIL_OPTIONS.map((option) => (
-              <label key={option.value} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-                <input type="radio" name="emails" value={option.value} defaultChecked={chosen === option.value} className="mt-1 size-5 shrink-0 accent-primary" aria-describedby={`emails-${option.value}-hint`} />
+              <label
+                key={option.value}
+                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+              >
+                <input
+                  type="radio"
+                  name="emails"
+                  value={option.value}
+                  defaultChecked={chosen === option.value}
+                  className="mt-1 size-5 shrink-0 accent-primary"
+                  aria-describedby={`emails-${option.value}-hint`}
+                />
                 <span className="grid gap-0.5">
                   <span className="font-medium">{option.label}</span>
                   <span id={`emails-${option.value}-hint`} className="text-sm text-muted-foreground">

@@ -28,7 +28,16 @@ export function AnswerForm({ questionId, submissionKey, displayName }: { questio
       <input type="hidden" name="intent" value="answer" />
       {/* Without JavaScript this is a plain form: the action then redirects back to the page. */}
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-      <PostFields kind="answer" idPrefix="answer" result={fetcher.data?.ok ? undefined : fetcher.data} busy={busy} submissionKey={key} busyLabel="Posting..." submitLabel="Post Answer" displayName={displayName} />
+      <PostFields
+        kind="answer"
+        idPrefix="answer"
+        result={fetcher.data?.ok ? undefined : fetcher.data}
+        busy={busy}
+        submissionKey={key}
+        busyLabel="Posting..."
+        submitLabel="Post Answer"
+        displayName={displayName}
+      />
     </fetcher.Form>
   );
 }

@@ -25,12 +25,27 @@ export type ShownAnswer = {
   helpedMost: boolean;
 };
 
-export function AnswerItem({ answer, signedIn, asker, moderator, result }: { answer: ShownAnswer; signedIn: boolean; asker: boolean; moderator: boolean; result?: ActionData }) {
+export function AnswerItem({
+  answer,
+  signedIn,
+  asker,
+  moderator,
+  result,
+}: {
+  answer: ShownAnswer;
+  signedIn: boolean;
+  asker: boolean;
+  moderator: boolean;
+  result?: ActionData;
+}) {
   const n = answer.helpfulCount;
   const markable = !answer.isMine && !answer.hidden;
   return (
     <li id={`answer-${answer.id}`} className="scroll-mt-20">
-      <Card className={answer.hidden ? HIDDEN_POST : answer.helpedMost ? "border-2 border-success" : undefined} data-hidden-post={answer.hidden ? "" : undefined}>
+      <Card
+        className={answer.hidden ? HIDDEN_POST : answer.helpedMost ? "border-2 border-success" : undefined}
+        data-hidden-post={answer.hidden ? "" : undefined}
+      >
         <CardContent className="grid gap-2 pt-6">
           {answer.hidden ? <HiddenNote what="answer" /> : null}
           {answer.helpedMost ? <p className="font-semibold text-success">Helped the asker most</p> : null}
@@ -46,7 +61,11 @@ export function AnswerItem({ answer, signedIn, asker, moderator, result }: { ans
               {markable ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
               {asker && markable ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
               {markable ? <span aria-hidden="true" className={ACTION_SEPARATOR} /> : null}
-              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} /> : answer.hidden ? null : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
+              {answer.isMine ? (
+                <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} />
+              ) : answer.hidden ? null : (
+                <ReportForm targetType="answer" targetId={answer.id} result={result} />
+              )}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>
           ) : null}

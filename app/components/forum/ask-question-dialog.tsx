@@ -58,7 +58,18 @@ export default function AskQuestionDialog({
         }}
       >
         <fetcher.Form method="post" action="/forum" className="mt-4 grid gap-4">
-          <PostFields kind="question" idPrefix="ask" result={fetcher.data} busy={busy} submissionKey={submissionKey} busyLabel="Posting..." submitLabel="Post Question" topics={topics} topicId={topicId} displayName={displayName} />
+          <PostFields
+            kind="question"
+            idPrefix="ask"
+            result={fetcher.data}
+            busy={busy}
+            submissionKey={submissionKey}
+            busyLabel="Posting..."
+            submitLabel="Post Question"
+            topics={topics}
+            topicId={topicId}
+            displayName={displayName}
+          />
           <p className="text-sm text-muted-foreground">
             Please read our{" "}
             <Link to="/community-guidelines" className="underline" target="_blank">

@@ -104,7 +104,9 @@ export function PostFields({
           <TopicOptions topics={topics} />
         </SelectField>
       ) : null}
-      {displayName !== undefined ? <NameField idPrefix={idPrefix} kind={kind} current={displayName} typed={result?.values?.displayName} error={errors.displayName} /> : null}
+      {displayName !== undefined ? (
+        <NameField idPrefix={idPrefix} kind={kind} current={displayName} typed={result?.values?.displayName} error={errors.displayName} />
+      ) : null}
       {personal ? (
         <div role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 text-amber-900">
           <p>{PERSONAL_DETAILS_WARNING}</p>
@@ -124,7 +126,19 @@ export function PostFields({
  * The name the post will appear under, shown before it is posted and changeable right here (saved
  * as the member's display name), so that nobody is shown as 'Anonymous' without knowing it.
  */
-function NameField({ idPrefix, kind, current, typed, error }: { idPrefix: string; kind: "question" | "answer"; current: string | null; typed?: string; error?: string }) {
+function NameField({
+  idPrefix,
+  kind,
+  current,
+  typed,
+  error,
+}: {
+  idPrefix: string;
+  kind: "question" | "answer";
+  current: string | null;
+  typed?: string;
+  error?: string;
+}) {
   const hint = current
     ? `Your ${kind} will appear under this name. Changing it here changes it on everything you have written.`
     : `Your ${kind} will appear under this name. Leave it empty to appear as \u2018Anonymous\u2019.`;

@@ -22,9 +22,27 @@ export function FollowButton({ following }: { following: boolean }) {
 }
 
 /** What the question page's action answers, as its controls read it. */
-export type ActionData = PostFormResult & { intent?: string; answerId?: number; targetType?: string; targetId?: number; toast?: { id: string; title: string; description?: string; variant?: "destructive" } };
+export type ActionData = PostFormResult & {
+  intent?: string;
+  answerId?: number;
+  targetType?: string;
+  targetId?: number;
+  toast?: { id: string; title: string; description?: string; variant?: "destructive" };
+};
 
-export function OwnerControls({ kind, id, title, content, result }: { kind: "question" | "answer"; id: number; title?: string; content: string; result?: ActionData }) {
+export function OwnerControls({
+  kind,
+  id,
+  title,
+  content,
+  result,
+}: {
+  kind: "question" | "answer";
+  id: number;
+  title?: string;
+  content: string;
+  result?: ActionData;
+}) {
   const editIntent = kind === "question" ? "edit-question" : "edit-answer";
   const mine = result?.intent === editIntent && (kind === "question" || result.answerId === id) ? result : undefined;
   return (
@@ -34,8 +52,28 @@ export function OwnerControls({ kind, id, title, content, result }: { kind: "que
         <Form method="post" className="mt-2 grid max-w-xl gap-3">
           <input type="hidden" name="intent" value={editIntent} />
           {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
-          {kind === "question" ? <TextField id={`edit-title-${id}`} label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={title} error={mine?.errors?.title} /> : null}
-          <TextAreaField id={`edit-${kind}-${id}`} label={kind === "question" ? "Content" : "Edit your answer"} name="content" required maxLength={LIMITS.contentMax} defaultValue={content} rows={5} error={mine?.errors?.content} hint={FORMATTING_HINT} />
+          {kind === "question" ? (
+            <TextField
+              id={`edit-title-${id}`}
+              label="Title"
+              name="title"
+              required
+              maxLength={LIMITS.titleMax}
+              defaultValue={title}
+              error={mine?.errors?.title}
+            />
+          ) : null}
+          <TextAreaField
+            id={`edit-${kind}-${id}`}
+            label={kind === "question" ? "Content" : "Edit your answer"}
+            name="content"
+            required
+            maxLength={LIMITS.contentMax}
+            defaultValue={content}
+            rows={5}
+            error={mine?.errors?.content}
+            hint={FORMATTING_HINT}
+          />
           <Button type="submit" size="sm">
             Save changes
           </Button>
@@ -57,7 +95,17 @@ export function OwnerControls({ kind, id, title, content, result }: { kind: "que
 }
 
 /** The asker's and moderators' choice of topic for the question (or none). */
-export function TopicControl({ questionId, topics, current, result }: { questionId: number; topics: { id: number; name: string; slug: string }[]; current: string | null; result?: ActionData }) {
+export function TopicControl({
+  questionId,
+  topics,
+  current,
+  result,
+}: {
+  questionId: number;
+  topics: { id: number; name: string; slug: string }[];
+  current: string | null;
+  result?: ActionData;
+}) {
   const mine = result?.intent === "set-topic" ? result : undefined;
   const currentId = topics.find((t) => t.slug === current)?.id;
   return (

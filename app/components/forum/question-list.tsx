@@ -164,7 +164,17 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
 }
 
 /** The rows, or what to say when the list is empty (an empty topic, no unanswered questions). */
-export function QuestionList({ questions, sort, showTopic = true, empty }: { questions: ListedQuestion[]; sort: ForumSort; showTopic?: boolean; empty: { title: string; text: string } }) {
+export function QuestionList({
+  questions,
+  sort,
+  showTopic = true,
+  empty,
+}: {
+  questions: ListedQuestion[];
+  sort: ForumSort;
+  showTopic?: boolean;
+  empty: { title: string; text: string };
+}) {
   if (questions.length === 0) {
     return (
       <Card>
@@ -234,9 +244,7 @@ export function TopicLinks({ topics, current }: { topics: readonly TopicLink[]; 
     // A heading and its list rather than a labelled landmark, so that on /forum?ask=1 the ask
     // form's Topic field is the one thing whose label speaks of a topic.
     <div className="mt-8">
-      <h2 className="mb-2 text-lg font-semibold">
-        Browse by topic
-      </h2>
+      <h2 className="mb-2 text-lg font-semibold">Browse by topic</h2>
       <ul className="flex flex-wrap gap-2">
         {topics.map((t) => (
           <li key={t.slug}>

@@ -20,7 +20,8 @@ export function ReportForm({ targetType, targetId, result }: { targetType: "ques
   const mine = result?.intent === "report" && result.targetType === targetType && result.targetId === targetId ? result : undefined;
   const navigation = useNavigation();
   const sent = navigation.formData;
-  const sending = navigation.state !== "idle" && sent?.get("intent") === "report" && sent.get("targetType") === targetType && sent.get("targetId") === String(targetId);
+  const sending =
+    navigation.state !== "idle" && sent?.get("intent") === "report" && sent.get("targetType") === targetType && sent.get("targetId") === String(targetId);
   // A new disclosure (closed, its field empty) after each report that went through.
   const [round, setRound] = React.useState(0);
   const wasSending = React.useRef(false);
@@ -35,7 +36,15 @@ export function ReportForm({ targetType, targetId, result }: { targetType: "ques
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="targetType" value={targetType} />
         <input type="hidden" name="targetId" value={targetId} />
-        <TextAreaField id={`report-${targetType}-${targetId}`} label="What is wrong with it?" name="reason" required maxLength={LIMITS.reportReasonMax} rows={2} error={mine?.errors?.reason} />
+        <TextAreaField
+          id={`report-${targetType}-${targetId}`}
+          label="What is wrong with it?"
+          name="reason"
+          required
+          maxLength={LIMITS.reportReasonMax}
+          rows={2}
+          error={mine?.errors?.reason}
+        />
         <Button type="submit" variant="outline" size="sm" className="w-fit">
           Send report
         </Button>

@@ -6,8 +6,7 @@ export interface Crumb {
   path: string;
 }
 
-const linkClass =
-  "inline-flex min-h-11 min-w-11 items-center rounded-md px-1 text-link underline underline-offset-4 hover:no-underline focus-ring";
+const linkClass = "inline-flex min-h-11 min-w-11 items-center rounded-md px-1 text-link underline underline-offset-4 hover:no-underline focus-ring";
 
 /** Home › Blog › this page. The last crumb is the current page and is not a link. */
 export function GuideBreadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {

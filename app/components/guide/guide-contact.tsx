@@ -7,8 +7,7 @@ export interface ContactDetails {
   supportEmail: string;
 }
 
-const linkClass =
-  "inline-flex min-h-11 items-center font-medium text-link underline underline-offset-4 hover:no-underline focus-ring";
+const linkClass = "inline-flex min-h-11 items-center font-medium text-link underline underline-offset-4 hover:no-underline focus-ring";
 
 export function GuideContact({ contact, intro }: { contact: ContactDetails; intro: string }) {
   return (

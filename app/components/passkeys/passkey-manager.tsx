@@ -34,7 +34,14 @@ function PasskeyRow({ passkey, busy }: { passkey: PasskeyItem; busy: boolean }) 
         <input type="hidden" name="intent" value="passkey-rename" />
         <input type="hidden" name="id" value={passkey.id} />
         <div className="min-w-0 flex-1">
-          <TextField id={`passkey-name-${passkey.id}`} label={`New name for ${passkey.name}`} name="name" defaultValue={passkey.name} required maxLength={PASSKEY_NAME_MAX} />
+          <TextField
+            id={`passkey-name-${passkey.id}`}
+            label={`New name for ${passkey.name}`}
+            name="name"
+            defaultValue={passkey.name}
+            required
+            maxLength={PASSKEY_NAME_MAX}
+          />
         </div>
         <Button type="submit" variant="outline" disabled={busy}>
           Rename
@@ -158,7 +165,15 @@ export function PasskeyManager({
             autoComplete="off"
           />
           {reauth === "code" ? (
-            <TextField id="new-passkey-code" label="6-digit code from your authenticator app" name="secret" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
+            <TextField
+              id="new-passkey-code"
+              label="6-digit code from your authenticator app"
+              name="secret"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              required
+            />
           ) : (
             <TextField
               id="new-passkey-password"

@@ -32,14 +32,7 @@ export function TextAreaField({ name, idPrefix, className, ...rest }: FieldProps
   );
 }
 
-export function CheckboxField({
-  name,
-  label,
-  error,
-  idPrefix,
-  className,
-  defaultChecked,
-}: FieldProps & { defaultChecked?: boolean }) {
+export function CheckboxField({ name, label, error, idPrefix, className, defaultChecked }: FieldProps & { defaultChecked?: boolean }) {
   const id = `${idPrefix}-${name}`;
   return (
     <div className={cn("flex flex-col", className)}>

@@ -129,11 +129,21 @@ export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: str
         <TableRegion label="Cities">
           <thead>
             <tr>
-              <th scope="col" className={th}>City</th>
-              <th scope="col" className={th}>Slug</th>
-              <th scope="col" className={th}>Coordinates</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Actions</th>
+              <th scope="col" className={th}>
+                City
+              </th>
+              <th scope="col" className={th}>
+                Slug
+              </th>
+              <th scope="col" className={th}>
+                Coordinates
+              </th>
+              <th scope="col" className={th}>
+                Status
+              </th>
+              <th scope="col" className={th}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -151,7 +161,10 @@ export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: str
                 </td>
                 <td className={td}>
                   <div className="flex flex-wrap gap-2">
-                    <Link to={withParams(location.search, { tab: "cities", edit: String(c.id) }) + "#city-form"} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                    <Link
+                      to={withParams(location.search, { tab: "cities", edit: String(c.id) }) + "#city-form"}
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                    >
                       Edit<span className="sr-only"> {c.name}</span>
                     </Link>
                     <ToggleButton intent="toggle-city" id={c.id} active={c.isActive} name={c.name} />
@@ -184,10 +197,18 @@ export function ServiceTable({ list, q, toggleErrors }: { list: Paged<Service>; 
         <TableRegion label="Services">
           <thead>
             <tr>
-              <th scope="col" className={th}>Service</th>
-              <th scope="col" className={th}>Slug</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Actions</th>
+              <th scope="col" className={th}>
+                Service
+              </th>
+              <th scope="col" className={th}>
+                Slug
+              </th>
+              <th scope="col" className={th}>
+                Status
+              </th>
+              <th scope="col" className={th}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -204,7 +225,10 @@ export function ServiceTable({ list, q, toggleErrors }: { list: Paged<Service>; 
                 </td>
                 <td className={td}>
                   <div className="flex flex-wrap gap-2">
-                    <Link to={withParams(location.search, { tab: "services", edit: String(s.id) }) + "#service-form"} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                    <Link
+                      to={withParams(location.search, { tab: "services", edit: String(s.id) }) + "#service-form"}
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                    >
                       Edit<span className="sr-only"> {s.name}</span>
                     </Link>
                     <ToggleButton intent="toggle-service" id={s.id} active={s.isActive} name={s.name} />
@@ -236,10 +260,18 @@ export function PageRecordTable({ list, q }: { list: Paged<PageRecordSummary>; q
         <TableRegion label="Page records">
           <thead>
             <tr>
-              <th scope="col" className={th}>Page</th>
-              <th scope="col" className={th}>Meta title</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Actions</th>
+              <th scope="col" className={th}>
+                Page
+              </th>
+              <th scope="col" className={th}>
+                Meta title
+              </th>
+              <th scope="col" className={th}>
+                Status
+              </th>
+              <th scope="col" className={th}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -263,11 +295,19 @@ export function PageRecordTable({ list, q }: { list: Paged<PageRecordSummary>; q
                         to={`/admin/places?tab=pages&city=${encodeURIComponent(r.city.slug)}&service=${encodeURIComponent(r.service.slug)}#page-editor`}
                         className={buttonVariants({ variant: "outline", size: "sm" })}
                       >
-                        Edit<span className="sr-only"> {r.service.name} in {r.city.name}</span>
+                        Edit
+                        <span className="sr-only">
+                          {" "}
+                          {r.service.name} in {r.city.name}
+                        </span>
                       </Link>
                       {live ? (
                         <Link to={path} className={buttonVariants({ variant: "ghost", size: "sm" })}>
-                          View<span className="sr-only"> {r.service.name} in {r.city.name}</span>
+                          View
+                          <span className="sr-only">
+                            {" "}
+                            {r.service.name} in {r.city.name}
+                          </span>
                         </Link>
                       ) : null}
                     </div>

@@ -32,8 +32,7 @@ export function GetConnectedCard({ cityName }: { cityName: string }) {
       <CardHeader>
         <CardTitle>Get Connected</CardTitle>
         <CardDescription className="text-foreground">
-          Join our community to find local resources, swap practical tips and connect with people in {cityName} who
-          understand life with rheumatoid arthritis.
+          Join our community to find local resources, swap practical tips and connect with people in {cityName} who understand life with rheumatoid arthritis.
         </CardDescription>
       </CardHeader>
       <CardFooter className="flex-wrap">

@@ -9,8 +9,14 @@ import { countOf, tookSeconds } from "~/lib/plural";
 import { IMPORT_COLUMNS, IMPORT_KINDS, type FieldErrors, type ImportKind } from "~/lib/place-rules";
 
 const KIND_TEXT: Record<ImportKind, { label: string; note: string }> = {
-  cities: { label: "Cities", note: "A row whose slug is already known updates that city; any other row adds one. latitude, longitude and description may be empty; is_active is true or false." },
-  services: { label: "Services", note: "A row whose slug is already known updates that service; any other row adds one. description may be empty; is_active is true or false." },
+  cities: {
+    label: "Cities",
+    note: "A row whose slug is already known updates that city; any other row adds one. latitude, longitude and description may be empty; is_active is true or false.",
+  },
+  services: {
+    label: "Services",
+    note: "A row whose slug is already known updates that service; any other row adds one. description may be empty; is_active is true or false.",
+  },
   pages: {
     label: "Page records",
     note: "A row for a city and service that already have a page updates that page; any other row adds one. The city and service must already exist. content is HTML and is sanitised.",
@@ -33,9 +39,7 @@ function Report({ report }: { report: ImportReport }) {
     return (
       <div role="status" className="rounded-lg border-2 border-success p-4" data-testid="import-report">
         <h3 className="text-lg font-semibold">Import complete</h3>
-        <p className="mt-1">
-          {importSummary(report)}
-        </p>
+        <p className="mt-1">{importSummary(report)}</p>
       </div>
     );
   }
@@ -89,8 +93,8 @@ export function CsvImportPanel({ report, errors, busy }: { report: ImportReport 
         <CardHeader>
           <CardTitle>Import a CSV file</CardTitle>
           <CardDescription>
-            UTF-8, comma-separated, with a header row, up to 5 MB. Row numbers in the report count the header as row 1, as a
-            spreadsheet does. If any row is rejected, nothing from the file is stored.
+            UTF-8, comma-separated, with a header row, up to 5 MB. Row numbers in the report count the header as row 1, as a spreadsheet does. If any row is
+            rejected, nothing from the file is stored.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -3,7 +3,12 @@ import { Button } from "~/components/ui/button";
 
 /** Groups a base32 key in fours so it can be read off one screen and typed on another. */
 function groupInFours(key: string): string {
-  return key.replace(/\s+/g, "").match(/.{1,4}/g)?.join(" ") ?? "";
+  return (
+    key
+      .replace(/\s+/g, "")
+      .match(/.{1,4}/g)
+      ?.join(" ") ?? ""
+  );
 }
 
 /* Rendered only after hydration: without JavaScript there is no clipboard API to call, so the
@@ -34,7 +39,10 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 export function AuthenticatorKey({ totpURI, secret }: { totpURI: string; secret: string }) {
   return (
     <div className="grid gap-3">
-      <a href={totpURI} className="inline-flex min-h-11 w-fit items-center rounded-md border px-4 font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2">
+      <a
+        href={totpURI}
+        className="inline-flex min-h-11 w-fit items-center rounded-md border px-4 font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+      >
         Open in your authenticator app
       </a>
       <p className="flex flex-wrap items-center gap-2">
@@ -59,7 +67,11 @@ function DownloadCodes({ codes }: { codes: string[] }) {
   }, [codes]);
   if (!href) return null;
   return (
-    <a href={href} download="capsiva-backup-codes.txt" className="inline-flex min-h-11 items-center rounded-md border px-4 font-medium focus-visible:outline-2 focus-visible:outline-offset-2">
+    <a
+      href={href}
+      download="capsiva-backup-codes.txt"
+      className="inline-flex min-h-11 items-center rounded-md border px-4 font-medium focus-visible:outline-2 focus-visible:outline-offset-2"
+    >
       Download codes
     </a>
   );

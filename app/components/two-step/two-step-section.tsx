@@ -49,7 +49,12 @@ function Enrolling({ enrolment, busy }: { enrolment: Enrolment; busy: boolean })
         <h3 className={subheading}>Scan the code, then enter a code to finish</h3>
         <p className="text-muted-foreground">Scan this QR code with your authenticator app, or type the key in by hand.</p>
       </div>
-      <div className="w-fit rounded-lg bg-white p-2" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+      <div
+        className="w-fit rounded-lg bg-white p-2"
+        role="img"
+        aria-label="QR code for your authenticator app"
+        dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+      />
       <AuthenticatorKey totpURI={enrolment.totpURI} secret={enrolment.secret} />
       <BackupCodes codes={enrolment.backupCodes} />
       <Form method="post" className="grid gap-4 sm:max-w-sm">
@@ -83,17 +88,32 @@ function SetUp({ busy }: { busy: boolean }) {
   );
 }
 
-export function TwoStepSection(props: { enabled: boolean; aal: string | null; enrolment?: Enrolment; newBackupCodes?: string[]; error?: string | null; busy: boolean }) {
+export function TwoStepSection(props: {
+  enabled: boolean;
+  aal: string | null;
+  enrolment?: Enrolment;
+  newBackupCodes?: string[];
+  error?: string | null;
+  busy: boolean;
+}) {
   const { enabled, enrolment, busy } = props;
   return (
     <Card role="region" aria-labelledby="two-step-heading">
       <CardHeader>
         <CardTitle id="two-step-heading">Two-step verification</CardTitle>
-        <CardDescription>With two-step verification, signing in needs your password and a 6-digit code from an authenticator app on your phone.</CardDescription>
+        <CardDescription>
+          With two-step verification, signing in needs your password and a 6-digit code from an authenticator app on your phone.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         {props.error ? <FormAlert title="Error">{props.error}</FormAlert> : null}
-        {enabled ? <StatusOn aal={props.aal} newBackupCodes={props.newBackupCodes} busy={busy} /> : enrolment ? <Enrolling enrolment={enrolment} busy={busy} /> : <SetUp busy={busy} />}
+        {enabled ? (
+          <StatusOn aal={props.aal} newBackupCodes={props.newBackupCodes} busy={busy} />
+        ) : enrolment ? (
+          <Enrolling enrolment={enrolment} busy={busy} />
+        ) : (
+          <SetUp busy={busy} />
+        )}
       </CardContent>
     </Card>
   );

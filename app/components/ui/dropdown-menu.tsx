@@ -34,6 +34,4 @@ export function DropdownMenuItem({ className, ...props }: React.ComponentProps<t
     />
   );
 }
-export const DropdownMenuSeparator = (props: React.ComponentProps<typeof M.Separator>) => (
-  <M.Separator className="my-1 h-px bg-border" {...props} />
-);
+export const DropdownMenuSeparator = (props: React.ComponentProps<typeof M.Separator>) => <M.Separator className="my-1 h-px bg-border" {...props} />;

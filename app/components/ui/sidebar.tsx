@@ -65,10 +65,7 @@ export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolea
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [toggle]);
 
-  const value = React.useMemo(
-    () => ({ open, setOpen, mobileOpen, setMobileOpen, toggle, triggerRef }),
-    [open, setOpen, mobileOpen, toggle],
-  );
+  const value = React.useMemo(() => ({ open, setOpen, mobileOpen, setMobileOpen, toggle, triggerRef }), [open, setOpen, mobileOpen, toggle]);
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 

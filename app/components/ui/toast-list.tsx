@@ -30,10 +30,7 @@ export default function ToastList({ toasts, onClose }: { toasts: ToastMessage[];
             <T.Title className="font-semibold">{t.title}</T.Title>
             {t.description ? <T.Description>{t.description}</T.Description> : null}
           </div>
-          <T.Close
-            aria-label="Dismiss notification"
-            className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-md focus-ring"
-          >
+          <T.Close aria-label="Dismiss notification" className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-md focus-ring">
             <X aria-hidden="true" className="size-5" />
           </T.Close>
         </T.Root>

@@ -17,7 +17,8 @@ const LazyToastList = React.lazy(() => import("./toast-list"));
  */
 export function withToast(list: ToastMessage[], toast: ToastMessage) {
   const same = (t: ToastMessage) => t.title === toast.title && t.description === toast.description;
-  const rest = toast.variant === "destructive" ? list.filter((t) => !(t.variant === "destructive" && same(t))) : list.filter((t) => t.variant !== "destructive");
+  const rest =
+    toast.variant === "destructive" ? list.filter((t) => !(t.variant === "destructive" && same(t))) : list.filter((t) => t.variant !== "destructive");
   return [...rest.slice(-2), toast];
 }
 

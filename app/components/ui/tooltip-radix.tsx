@@ -29,11 +29,7 @@ export function RadixTooltip({
     <T.Root>
       <T.Trigger asChild>{children}</T.Trigger>
       <T.Portal>
-        <T.Content
-          side={side}
-          sideOffset={TOOLTIP_SIDE_OFFSET}
-          className="z-50 rounded-md bg-foreground px-3 py-1.5 text-sm text-background shadow-md"
-        >
+        <T.Content side={side} sideOffset={TOOLTIP_SIDE_OFFSET} className="z-50 rounded-md bg-foreground px-3 py-1.5 text-sm text-background shadow-md">
           {content}
         </T.Content>
       </T.Portal>

@@ -11,7 +11,11 @@ export interface UnreadCache {
   peek(memberId: string): number | undefined;
 }
 
-export function createUnreadCache(epoch: { version(): number }, count: (memberId: string) => Promise<number>, options: { maxEntries?: number; ttlMs?: number } = {}): UnreadCache {
+export function createUnreadCache(
+  epoch: { version(): number },
+  count: (memberId: string) => Promise<number>,
+  options: { maxEntries?: number; ttlMs?: number } = {},
+): UnreadCache {
   const cache = new LRUCache<string, { n: number }, string>({
     max: options.maxEntries ?? 10_000,
     ttl: options.ttlMs ?? 60_000,

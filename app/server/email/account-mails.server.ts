@@ -21,7 +21,10 @@ export function resetMail(email: string, url: string): AccountMailText {
 export function confirmMail(url: string): AccountMailText {
   return {
     subject: `Confirm your email for the ${SITE}`,
-    text: "Welcome to the RA community!\n\n" + `Please confirm your email address by opening this link:\n${url}\n\n` + "If you did not sign up, you can ignore this message.",
+    text:
+      "Welcome to the RA community!\n\n" +
+      `Please confirm your email address by opening this link:\n${url}\n\n` +
+      "If you did not sign up, you can ignore this message.",
   };
 }
 

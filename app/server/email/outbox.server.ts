@@ -14,10 +14,6 @@ import type { UnsubscribeTokens } from "./unsubscribe-token.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** How each choice on /account maps to the notifications it mails. */
-export const EMAIL_CHOICES = ["own", "instant", "daily", "never"] as const;
-export type EmailChoice = (typeof EMAIL_CHOICES)[number];
-
 // A claimed mail is its sender's for ten minutes. Sending is bounded to about a minute
 // (mail.server.ts); the rest covers recording it as sent through a database outage of up to
 // nine minutes, so that no other sender takes a mail that already went out. A sender that dies
@@ -82,26 +78,6 @@ export async function queueAccountMail(db: Db | Tx, mail: AccountMail) {
   await db.execute(sql`
     insert into mail_outbox (member_id, gather_key, due_at, payload)
     values (${mail.memberId}, ${`account:${crypto.randomUUID()}`}, now(), ${JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text })}::jsonb)`);
-}
-
-export async function emailChoice(db: Db, memberId: string): Promise<EmailChoice> {
-  const [row] = rowsOf<{ choice: string }>(await db.execute(sql`select email_notifications as choice from profiles where id = ${memberId}`));
-  return (EMAIL_CHOICES as readonly string[]).includes(row?.choice ?? "") ? (row!.choice as EmailChoice) : "own";
-}
-
-/** The address a member's mails go to (null for an account that is gone). */
-export async function emailAddressOf(db: Db, memberId: string): Promise<string | null> {
-  const [row] = rowsOf<{ email: string }>(await db.execute(sql`select email from users where id = ${memberId}`));
-  return row?.email ?? null;
-}
-
-/** Sets a member's choice; mails already waiting follow it (they are gathered again by it). */
-export async function setEmailChoice(db: Db, memberId: string, choice: EmailChoice) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`update profiles set email_notifications = ${choice} where id = ${memberId}`);
-    await tx.execute(sql`update mail_outbox set state = 'skipped', locked_until = null where member_id = ${memberId} and state = 'pending' and (locked_until is null or locked_until < now())`);
-    await scheduleMailsForMember(tx, memberId);
-  });
 }
 
 export interface MailOutboxOptions {
@@ -216,7 +192,12 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
         return;
       }
       if (notificationIds.length) {
-        await tx.execute(sql`update notifications set mailed_at = now() where id in (${sql.join(notificationIds.map((id) => sql`${id}`), sql`, `)})`);
+        await tx.execute(
+          sql`update notifications set mailed_at = now() where id in (${sql.join(
+            notificationIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
       }
       // Notifications that arrived while this mail was going out wait for the next one.
       await scheduleMailsForMember(tx, row.member_id);
@@ -263,7 +244,13 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     } catch (error) {
       return refused(row, error);
     }
-    await recordSent(row, () => finish(row, "sent", gathered.items.map((i) => i.id)));
+    await recordSent(row, () =>
+      finish(
+        row,
+        "sent",
+        gathered.items.map((i) => i.id),
+      ),
+    );
   }
 
   /**

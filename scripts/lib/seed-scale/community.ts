@@ -3,7 +3,6 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Run } from "./bulk";
 import { BENCH_MEMBERS, type ScaleCounts } from "./counts";
 
-
 /** Follows, helpful marks, Helped me most and notifications, one statement each. */
 export async function communityLoop(run: Run, bulk: (label: string, table: string, statement: SQL) => Promise<void>, counts: ScaleCounts) {
   const randomMember = sql`'scale-member-' || (1 + floor(random() * ${counts.members})::int)`;

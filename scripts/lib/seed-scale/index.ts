@@ -23,16 +23,38 @@ import { services } from "../../../db/schema";
 import { withoutIndexes } from "./bulk";
 import { communityLoop } from "./community";
 import { BENCH_MEMBERS, benchMemberEmail, SCALE, type ScaleCounts } from "./counts";
-import { ANSWER_CLOSERS, ANSWER_OPENERS, ANSWER_TIPS, ASKS, CITY_NAMES, CONTEXT, DETAILS, FIRST_NAMES, INITIALS, NO_TOPIC_SHARE, PARAGRAPHS, pick, POST_PREFIXES, POST_TOPICS, QUESTION_OPENERS, QUESTION_SUBJECTS, SERVICES, STATES, SUBJECT_TOPICS, textArray } from "./text";
+import {
+  ANSWER_CLOSERS,
+  ANSWER_OPENERS,
+  ANSWER_TIPS,
+  ASKS,
+  CITY_NAMES,
+  CONTEXT,
+  DETAILS,
+  FIRST_NAMES,
+  INITIALS,
+  NO_TOPIC_SHARE,
+  PARAGRAPHS,
+  pick,
+  POST_PREFIXES,
+  POST_TOPICS,
+  QUESTION_OPENERS,
+  QUESTION_SUBJECTS,
+  SERVICES,
+  STATES,
+  SUBJECT_TOPICS,
+  textArray,
+} from "./text";
 
 export { BENCH_MEMBERS, SCALE, type ScaleCounts };
 
 export class NotEmptyError extends Error {}
 
-
 /** Loads the scaled data set into an empty database, logging how long each step took. */
 export async function seedScaleContent(db: Db, counts: ScaleCounts = SCALE, log: (line: string) => void = () => {}) {
-  const existing = await db.execute<{ n: number }>(sql`select (select count(*) from users)::int + (select count(*) from forum_questions)::int + (select count(*) from cities)::int as n`);
+  const existing = await db.execute<{ n: number }>(
+    sql`select (select count(*) from users)::int + (select count(*) from forum_questions)::int + (select count(*) from cities)::int as n`,
+  );
   if (Number(rowsOf<{ n: number }>(existing)[0]?.n ?? 0) > 0) {
     throw new NotEmptyError("The database already has content. Load the scaled data set into an empty database (a fresh DATABASE_URL, or a new DATA_DIR).");
   }
@@ -155,9 +177,7 @@ export async function seedScaleContent(db: Db, counts: ScaleCounts = SCALE, log:
         order by md5(n || st)
         limit ${counts.cities}`,
     );
-    await tx.insert(services).values(
-      SERVICES.slice(0, counts.services).map(([slug, name, description]) => ({ slug, name, description, isActive: true })),
-    );
+    await tx.insert(services).values(SERVICES.slice(0, counts.services).map(([slug, name, description]) => ({ slug, name, description, isActive: true })));
     log(`  ${`${counts.services} services`.padEnd(34)} 0.0 s`);
     await run(
       "city-service page records",

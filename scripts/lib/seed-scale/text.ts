@@ -1,28 +1,254 @@
 // The sentence banks the scaled data set draws its text from, and the SQL to pick from them.
 import { sql, type SQL } from "drizzle-orm";
 
-export const FIRST_NAMES = ["Maria", "James", "Priya", "Linda", "Devon", "Aisha", "Tom", "Grace", "Luis", "Hannah", "Omar", "Ruth", "Chen", "Sofia", "Peter", "Nadia", "Kevin", "Helen", "Marcus", "Elena", "Sam", "Joan", "Ravi", "Carol", "Diego", "Fatima", "Bill", "Yuki", "Anne", "Kwame"];
+export const FIRST_NAMES = [
+  "Maria",
+  "James",
+  "Priya",
+  "Linda",
+  "Devon",
+  "Aisha",
+  "Tom",
+  "Grace",
+  "Luis",
+  "Hannah",
+  "Omar",
+  "Ruth",
+  "Chen",
+  "Sofia",
+  "Peter",
+  "Nadia",
+  "Kevin",
+  "Helen",
+  "Marcus",
+  "Elena",
+  "Sam",
+  "Joan",
+  "Ravi",
+  "Carol",
+  "Diego",
+  "Fatima",
+  "Bill",
+  "Yuki",
+  "Anne",
+  "Kwame",
+];
 export const INITIALS = "ABCDEFGHIJKLMNOPRSTVW".split("");
 
-export const QUESTION_OPENERS = ["Has anyone tried", "Tips for", "How do you manage", "Does anyone else struggle with", "Advice needed on", "What helps with", "Best way to handle", "Questions about", "Experiences with", "New here and worried about", "How long until you noticed a change with", "Is it normal to have"];
-export const QUESTION_SUBJECTS = ["morning stiffness in my hands", "capsaicin cream for knee pain", "flares after a long day at work", "methotrexate side effects", "sleeping with sore wrists", "ankle pain when walking", "gardening with swollen fingers", "cold weather and joint pain", "fatigue that will not lift", "talking to my rheumatologist", "a capsaicin roll-on for shoulder pain", "warm baths for stiff joints", "typing with painful knuckles", "exercise during a flare", "a seronegative RA diagnosis", "early signs in my feet", "opening jars with a weak grip", "biologics and catching colds", "diet changes for inflammation", "travelling with RA"];
+export const QUESTION_OPENERS = [
+  "Has anyone tried",
+  "Tips for",
+  "How do you manage",
+  "Does anyone else struggle with",
+  "Advice needed on",
+  "What helps with",
+  "Best way to handle",
+  "Questions about",
+  "Experiences with",
+  "New here and worried about",
+  "How long until you noticed a change with",
+  "Is it normal to have",
+];
+export const QUESTION_SUBJECTS = [
+  "morning stiffness in my hands",
+  "capsaicin cream for knee pain",
+  "flares after a long day at work",
+  "methotrexate side effects",
+  "sleeping with sore wrists",
+  "ankle pain when walking",
+  "gardening with swollen fingers",
+  "cold weather and joint pain",
+  "fatigue that will not lift",
+  "talking to my rheumatologist",
+  "a capsaicin roll-on for shoulder pain",
+  "warm baths for stiff joints",
+  "typing with painful knuckles",
+  "exercise during a flare",
+  "a seronegative RA diagnosis",
+  "early signs in my feet",
+  "opening jars with a weak grip",
+  "biologics and catching colds",
+  "diet changes for inflammation",
+  "travelling with RA",
+];
 // The topic each subject would be filed under by its asker ("" where no topic fits), by position.
-export const SUBJECT_TOPICS = ["morning-stiffness", "capsaicin-and-topical-relief", "work-and-daily-life", "medication-and-treatment", "hands-and-fingers", "exercise-and-movement", "hands-and-fingers", "", "feelings-and-support", "medication-and-treatment", "capsaicin-and-topical-relief", "morning-stiffness", "work-and-daily-life", "exercise-and-movement", "diagnosis", "diagnosis", "hands-and-fingers", "medication-and-treatment", "diet", "work-and-daily-life"];
+export const SUBJECT_TOPICS = [
+  "morning-stiffness",
+  "capsaicin-and-topical-relief",
+  "work-and-daily-life",
+  "medication-and-treatment",
+  "hands-and-fingers",
+  "exercise-and-movement",
+  "hands-and-fingers",
+  "",
+  "feelings-and-support",
+  "medication-and-treatment",
+  "capsaicin-and-topical-relief",
+  "morning-stiffness",
+  "work-and-daily-life",
+  "exercise-and-movement",
+  "diagnosis",
+  "diagnosis",
+  "hands-and-fingers",
+  "medication-and-treatment",
+  "diet",
+  "work-and-daily-life",
+];
 /** Askers who leave the topic at "No topic". */
 export const NO_TOPIC_SHARE = 0.12;
-export const CONTEXT = ["I was diagnosed a few years ago and things were stable until recently.", "It started in my fingers and has now moved to my wrists and ankles.", "My GP thinks it might be early RA but the blood tests came back seronegative.", "I have been on the same medication for two years and it mostly helps.", "I live alone so small tasks like cooking have become a real challenge."];
-export const DETAILS = ["My rheumatologist suggested I ask other patients what works for them.", "I am in my forties and still working full time, which makes the bad days hard.", "Mornings are the worst part; it takes me over half an hour to loosen up.", "I recently started using a capsaicin cream twice a day on my hands.", "Winter always seems to make everything worse for me."];
-export const ASKS = ["What has helped you?", "Did it get better with time?", "Any practical tips would be really appreciated.", "Should I bring this up at my next appointment?", "How do you explain this to family and friends?", "Is there anything I can do at home in the meantime?", "Did anyone find the warming feeling too strong at first?", "I would love to hear from anyone in the same situation."];
-export const ANSWER_OPENERS = ["I had the same thing last year.", "You are not alone in this.", "This is a really common question here.", "My experience was a bit different.", "Sorry you are going through this.", "Great question, I wondered the same.", "My rheumatologist told me something similar.", "It took me a while to figure this out."];
-export const ANSWER_TIPS = ["A warm shower first thing in the morning makes a big difference for me.", "Gentle finger stretches before getting out of bed help loosen things up.", "I apply a capsaicin cream three times a day and noticed relief after about two weeks.", "Keeping a symptom diary made my appointments much more productive.", "Pacing myself and resting before I am exhausted has helped the most.", "Jar openers and thick-handled tools saved my hands in the kitchen.", "Wash your hands well after applying the cream and keep it away from your eyes.", "Swimming in a warm pool is the only exercise that never triggers a flare for me.", "Ask about a referral to an occupational therapist, they are brilliant.", "Splints at night helped my wrists more than I expected."];
-export const ANSWER_CLOSERS = ["Hope this helps.", "Wishing you a gentle week.", "Let us know how you get on.", "Be kind to yourself.", "It does get easier.", ""];
-export const POST_TOPICS = ["pacing my mornings", "gardening with raised beds", "talking to my employer about RA", "my first year after diagnosis", "learning to ask for help", "swimming through a flare", "cooking with sore hands", "finding the right rheumatologist", "travelling with a chronic illness", "the day I tried capsaicin cream", "sleeping better with joint pain", "getting back to knitting", "walking again after an ankle flare", "what my family finally understood", "small wins on bad days"];
+export const CONTEXT = [
+  "I was diagnosed a few years ago and things were stable until recently.",
+  "It started in my fingers and has now moved to my wrists and ankles.",
+  "My GP thinks it might be early RA but the blood tests came back seronegative.",
+  "I have been on the same medication for two years and it mostly helps.",
+  "I live alone so small tasks like cooking have become a real challenge.",
+];
+export const DETAILS = [
+  "My rheumatologist suggested I ask other patients what works for them.",
+  "I am in my forties and still working full time, which makes the bad days hard.",
+  "Mornings are the worst part; it takes me over half an hour to loosen up.",
+  "I recently started using a capsaicin cream twice a day on my hands.",
+  "Winter always seems to make everything worse for me.",
+];
+export const ASKS = [
+  "What has helped you?",
+  "Did it get better with time?",
+  "Any practical tips would be really appreciated.",
+  "Should I bring this up at my next appointment?",
+  "How do you explain this to family and friends?",
+  "Is there anything I can do at home in the meantime?",
+  "Did anyone find the warming feeling too strong at first?",
+  "I would love to hear from anyone in the same situation.",
+];
+export const ANSWER_OPENERS = [
+  "I had the same thing last year.",
+  "You are not alone in this.",
+  "This is a really common question here.",
+  "My experience was a bit different.",
+  "Sorry you are going through this.",
+  "Great question, I wondered the same.",
+  "My rheumatologist told me something similar.",
+  "It took me a while to figure this out.",
+];
+export const ANSWER_TIPS = [
+  "A warm shower first thing in the morning makes a big difference for me.",
+  "Gentle finger stretches before getting out of bed help loosen things up.",
+  "I apply a capsaicin cream three times a day and noticed relief after about two weeks.",
+  "Keeping a symptom diary made my appointments much more productive.",
+  "Pacing myself and resting before I am exhausted has helped the most.",
+  "Jar openers and thick-handled tools saved my hands in the kitchen.",
+  "Wash your hands well after applying the cream and keep it away from your eyes.",
+  "Swimming in a warm pool is the only exercise that never triggers a flare for me.",
+  "Ask about a referral to an occupational therapist, they are brilliant.",
+  "Splints at night helped my wrists more than I expected.",
+];
+export const ANSWER_CLOSERS = [
+  "Hope this helps.",
+  "Wishing you a gentle week.",
+  "Let us know how you get on.",
+  "Be kind to yourself.",
+  "It does get easier.",
+  "",
+];
+export const POST_TOPICS = [
+  "pacing my mornings",
+  "gardening with raised beds",
+  "talking to my employer about RA",
+  "my first year after diagnosis",
+  "learning to ask for help",
+  "swimming through a flare",
+  "cooking with sore hands",
+  "finding the right rheumatologist",
+  "travelling with a chronic illness",
+  "the day I tried capsaicin cream",
+  "sleeping better with joint pain",
+  "getting back to knitting",
+  "walking again after an ankle flare",
+  "what my family finally understood",
+  "small wins on bad days",
+];
 export const POST_PREFIXES = ["What I learned about", "A story about", "Notes on", "How I approach", "Living with RA:", "Thoughts on", "My journey with"];
-export const PARAGRAPHS = ["For years my mornings belonged to my joints. I would wake up and lie still, counting how long it took before my fingers would close around a mug.", "What changed things was not one big fix but a handful of small habits that added up over a few months.", "I keep a warm pair of gloves by the bed and do a few gentle finger stretches before I get up.", "When I finally told people around me what was going on, the relief of not hiding it was enormous.", "I started writing down how long the stiffness lasted each day, and those notes made my appointments far more useful.", "A topical capsaicin cream has become part of my routine: a thin layer on my knuckles three times a day, and hands washed afterwards.", "Some weeks are still hard. The difference now is that I plan for them instead of being surprised by them.", "My occupational therapist showed me tools I never knew existed, from jar openers to thick-handled cutlery.", "Exercise felt impossible at first, but short walks and warm-water swimming slowly gave me back some strength.", "If you are at the start of this, be gentle with yourself. Small changes really do add up.", "I learned to say no to some things so that I could say yes to the ones that matter most to me.", "Flares still come, but I recognise the early signs now and rest before it gets worse.", "Talking with other people in this community made me feel less alone than any leaflet ever did.", "My rheumatologist and I now make decisions together, and that has changed how I feel about treatment.", "The cold months are tougher, so I keep my home warmer and my hands covered when I go out."];
-export const CITY_NAMES = ["Springfield", "Franklin", "Greenville", "Bristol", "Clinton", "Fairview", "Salem", "Madison", "Georgetown", "Arlington", "Ashland", "Burlington", "Manchester", "Oxford", "Clayton", "Jackson", "Milton", "Auburn", "Dayton", "Lexington", "Milford", "Riverside", "Cleveland", "Dover", "Hudson", "Kingston", "Mount Vernon", "Newport", "Oakland", "Winchester"];
-export const STATES = ["AL", "AZ", "CA", "CO", "FL", "GA", "IL", "IN", "KY", "MA", "MD", "MI", "MN", "MO", "NC", "NY", "OH", "OR", "PA", "TN", "TX", "VA", "WA", "WI"];
+export const PARAGRAPHS = [
+  "For years my mornings belonged to my joints. I would wake up and lie still, counting how long it took before my fingers would close around a mug.",
+  "What changed things was not one big fix but a handful of small habits that added up over a few months.",
+  "I keep a warm pair of gloves by the bed and do a few gentle finger stretches before I get up.",
+  "When I finally told people around me what was going on, the relief of not hiding it was enormous.",
+  "I started writing down how long the stiffness lasted each day, and those notes made my appointments far more useful.",
+  "A topical capsaicin cream has become part of my routine: a thin layer on my knuckles three times a day, and hands washed afterwards.",
+  "Some weeks are still hard. The difference now is that I plan for them instead of being surprised by them.",
+  "My occupational therapist showed me tools I never knew existed, from jar openers to thick-handled cutlery.",
+  "Exercise felt impossible at first, but short walks and warm-water swimming slowly gave me back some strength.",
+  "If you are at the start of this, be gentle with yourself. Small changes really do add up.",
+  "I learned to say no to some things so that I could say yes to the ones that matter most to me.",
+  "Flares still come, but I recognise the early signs now and rest before it gets worse.",
+  "Talking with other people in this community made me feel less alone than any leaflet ever did.",
+  "My rheumatologist and I now make decisions together, and that has changed how I feel about treatment.",
+  "The cold months are tougher, so I keep my home warmer and my hands covered when I go out.",
+];
+export const CITY_NAMES = [
+  "Springfield",
+  "Franklin",
+  "Greenville",
+  "Bristol",
+  "Clinton",
+  "Fairview",
+  "Salem",
+  "Madison",
+  "Georgetown",
+  "Arlington",
+  "Ashland",
+  "Burlington",
+  "Manchester",
+  "Oxford",
+  "Clayton",
+  "Jackson",
+  "Milton",
+  "Auburn",
+  "Dayton",
+  "Lexington",
+  "Milford",
+  "Riverside",
+  "Cleveland",
+  "Dover",
+  "Hudson",
+  "Kingston",
+  "Mount Vernon",
+  "Newport",
+  "Oakland",
+  "Winchester",
+];
+export const STATES = [
+  "AL",
+  "AZ",
+  "CA",
+  "CO",
+  "FL",
+  "GA",
+  "IL",
+  "IN",
+  "KY",
+  "MA",
+  "MD",
+  "MI",
+  "MN",
+  "MO",
+  "NC",
+  "NY",
+  "OH",
+  "OR",
+  "PA",
+  "TN",
+  "TX",
+  "VA",
+  "WA",
+  "WI",
+];
 export const SERVICES: [string, string, string][] = [
-  ["arthritis-pain-relief", "Arthritis Pain Relief", "Practical, community-tested ways to manage arthritis pain day to day, including topical capsaicin relief."],
+  [
+    "arthritis-pain-relief",
+    "Arthritis Pain Relief",
+    "Practical, community-tested ways to manage arthritis pain day to day, including topical capsaicin relief.",
+  ],
   ["rheumatoid-arthritis-support", "Rheumatoid Arthritis Support", "Peer support and trustworthy information for people living with rheumatoid arthritis."],
   ["hand-pain-relief", "Hand Pain Relief", "Ways to ease hand and finger pain, from gentle exercises to capsaicin creams."],
   ["joint-pain-support", "Joint Pain Support", "Support for everyday joint pain in knees, hips, shoulders and ankles."],
@@ -31,7 +257,6 @@ export const SERVICES: [string, string, string][] = [
   ["ra-newly-diagnosed", "Newly Diagnosed with RA", "Where to start after a rheumatoid arthritis diagnosis."],
   ["capsaicin-cream-guide", "Capsaicin Cream Guide", "How topical capsaicin works and how to use it safely."],
 ];
-
 
 /** A text[] literal of our own fixed strings (never user input). */
 export function textArray(values: readonly string[]): SQL {

@@ -1,0 +1,192 @@
+// The server half of a question page's forms: one function per intent. Each returns what the
+// route's action returns (data with field errors, or a redirect with a toast); the route module
+// checks who asks, maps the forum's errors to answers and keeps the page.
+import { data } from "react-router";
+import { answerSchema, fieldErrors, questionSchema, reportSchema, rowIdField } from "~/lib/validation";
+import {
+  deleteAnswer,
+  deleteQuestion,
+  editAnswer,
+  editQuestion,
+  followQuestion,
+  ForbiddenError,
+  setQuestionTopic,
+  toggleHelpedMost,
+  toggleHelpful,
+  unfollowQuestion,
+  UnknownTopicError,
+} from "~/server/forum.server";
+import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
+import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
+import { saveTypedName, typedName } from "~/server/post-name.server";
+import type { Runtime } from "~/server/runtime.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Viewer } from "~/server/viewer";
+
+export interface IntentArgs {
+  runtime: Runtime;
+  viewer: Viewer;
+  /** The question's id, and its page's address. */
+  id: number;
+  back: string;
+  intent: string;
+  form: FormData;
+}
+
+export const isModerator = (role: string | undefined) => role === "moderator" || role === "admin";
+
+export const toastOf = (title: string, description?: string, variant?: "destructive") => ({ id: crypto.randomUUID(), title, description, variant });
+
+const failed = (intent: string, form: string, status: number) => data({ intent, ok: false, errors: { form } }, { status });
+
+async function answer({ runtime, viewer, id, back, intent, form }: IntentArgs) {
+  const values = { content: String(form.get("content") ?? "").slice(0, 20_000), displayName: typedName(form.get("displayName")) };
+  // The name chosen beside the answer is saved first, so the answer appears under it.
+  const nameProblem = await saveTypedName(runtime, viewer, form.get("displayName"));
+  if (nameProblem) return data({ intent, ok: false, errors: { displayName: nameProblem }, values }, { status: 400 });
+  const result = await postAnswer(runtime, viewer.id, id, {
+    content: form.get("content"),
+    submissionKey: form.get("submissionKey"),
+    acknowledgePersonal: form.get("acknowledgePersonal") === "1",
+  });
+  if (!result.ok) {
+    return data(
+      {
+        intent,
+        ok: false,
+        errors: result.errors,
+        warning: result.warning,
+        values,
+        toast: result.warning ? undefined : toastOf("Failed to post your answer", result.message, "destructive"),
+      },
+      { status: result.status, headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined },
+    );
+  }
+  const toast = { title: "Answer posted!", description: "Thank you for sharing with the community" };
+  if (form.get("via") === "fetcher") return { intent, ok: true, errors: {}, toast: toastOf(toast.title, toast.description) };
+  return redirectWithToast(`${back}#answer-${result.id}`, toast);
+}
+
+async function follow({ runtime, viewer, id, back, intent }: IntentArgs) {
+  await runtime.limiter.consume("edit", viewer.id);
+  await (intent === "follow" ? followQuestion : unfollowQuestion)(runtime.db, id, viewer.id);
+  return redirectWithToast(
+    back,
+    intent === "follow"
+      ? { title: "Following this question", description: "You will be told of new answers." }
+      : { title: "No longer following", description: "You will not be told of new answers." },
+  );
+}
+
+async function markAnswer({ runtime, viewer, id, back, intent, form }: IntentArgs) {
+  const answerId = rowIdField.safeParse(form.get("answerId"));
+  if (!answerId.success) return failed(intent, "That answer could not be found.", 400);
+  await runtime.limiter.consume("edit", viewer.id);
+  const to = `${back}#answer-${answerId.data}`;
+  if (intent === "helpful") {
+    const { marked } = await toggleHelpful(runtime.db, answerId.data, viewer.id);
+    return redirectWithToast(
+      to,
+      marked ? { title: "Marked as helpful", description: "Thank you: its author will know." } : { title: "Helpful mark taken back" },
+    );
+  }
+  try {
+    const { chosen } = await toggleHelpedMost(runtime.db, id, answerId.data, viewer.id);
+    return redirectWithToast(
+      to,
+      chosen ? { title: "Marked as the answer that helped you most", description: "It now shows first." } : { title: "Choice cleared" },
+    );
+  } catch (error) {
+    if (error instanceof ForbiddenError) return failed(intent, "Only the person who asked can choose the answer that helped most.", 403);
+    throw error;
+  }
+}
+
+async function editOwnQuestion({ runtime, viewer, id, back, intent, form }: IntentArgs) {
+  const parsed = questionSchema.safeParse({ title: form.get("title"), content: form.get("content") });
+  if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  await runtime.limiter.consume("edit", viewer.id);
+  await editQuestion(runtime.db, { id, authorId: viewer.id, ...parsed.data });
+  return redirectWithToast(back, { title: "Question updated" });
+}
+
+async function setTopic({ runtime, viewer, id, back, intent, form }: IntentArgs) {
+  const raw = form.get("topic");
+  const topicId = raw === null || raw === "" ? null : rowIdField.safeParse(raw).data;
+  if (topicId === undefined) return data({ intent, ok: false, errors: { topic: UNKNOWN_TOPIC } }, { status: 400 });
+  await runtime.limiter.consume("edit", viewer.id);
+  try {
+    await setQuestionTopic(runtime.db, { questionId: id, topicId, actorId: viewer.id, moderator: isModerator(viewer.role) });
+  } catch (error) {
+    if (error instanceof UnknownTopicError) return data({ intent, ok: false, errors: { topic: UNKNOWN_TOPIC } }, { status: 400 });
+    if (error instanceof ForbiddenError) return failed(intent, "Only the person who asked, or a moderator, can change the topic.", 403);
+    throw error;
+  }
+  return redirectWithToast(back, topicId === null ? { title: "Topic removed", description: "The question now has no topic." } : { title: "Topic changed" });
+}
+
+async function deleteOwnQuestion({ runtime, viewer, id }: IntentArgs) {
+  await deleteQuestion(runtime.db, { id, authorId: viewer.id });
+  return redirectWithToast("/forum", { title: "Question deleted" });
+}
+
+async function editOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs) {
+  const answerId = rowIdField.safeParse(form.get("answerId"));
+  if (!answerId.success) return failed(intent, "That answer could not be found.", 400);
+  const parsed = answerSchema.safeParse({ content: form.get("content") });
+  if (!parsed.success) return data({ intent, answerId: answerId.data, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  await runtime.limiter.consume("edit", viewer.id);
+  await editAnswer(runtime.db, { id: answerId.data, authorId: viewer.id, content: parsed.data.content });
+  return redirectWithToast(`${back}#answer-${answerId.data}`, { title: "Answer updated" });
+}
+
+async function deleteOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs) {
+  const answerId = rowIdField.safeParse(form.get("answerId"));
+  if (!answerId.success) return failed(intent, "That answer could not be found.", 400);
+  await deleteAnswer(runtime.db, { id: answerId.data, authorId: viewer.id });
+  return redirectWithToast(back, { title: "Answer deleted" });
+}
+
+async function report({ runtime, viewer, back, intent, form }: IntentArgs) {
+  const parsed = reportSchema.safeParse({ targetType: form.get("targetType"), targetId: form.get("targetId"), reason: form.get("reason") });
+  if (!parsed.success) {
+    return data(
+      { intent, ok: false, errors: fieldErrors(parsed.error), targetType: String(form.get("targetType")), targetId: Number(form.get("targetId")) },
+      { status: 400 },
+    );
+  }
+  await runtime.limiter.consume("report", viewer.id);
+  const filed = await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
+  if (filed.repeated) return redirectWithToast(back, { title: "You have already reported this", description: "A moderator will look at it soon." });
+  return redirectWithToast(back, { title: "Thank you for your report", description: "A moderator will look at it soon." });
+}
+
+async function moderate({ runtime, viewer, back, intent, form }: IntentArgs) {
+  if (!isModerator(viewer.role)) return failed(intent, "Only moderators can hide or restore posts.", 403);
+  const targetType = form.get("targetType");
+  const targetId = rowIdField.safeParse(form.get("targetId"));
+  if ((targetType !== "question" && targetType !== "answer") || !targetId.success) return failed(intent, "That post could not be found.", 400);
+  await (intent === "hide" ? hideContent : restoreContent)(runtime.db, targetType, targetId.data, viewer.id);
+  const what = targetType === "question" ? "Question" : "Answer";
+  return redirectWithToast(targetType === "answer" ? `${back}#answer-${targetId.data}` : back, {
+    title: intent === "hide" ? `${what} hidden` : `${what} restored`,
+    description: intent === "hide" ? "Readers no longer see it. You can restore it here." : "Readers see it again.",
+  });
+}
+
+/** Each form intent on a question page, by the name its form posts. */
+export const QUESTION_INTENTS: Record<string, (args: IntentArgs) => Promise<unknown>> = {
+  answer,
+  follow,
+  unfollow: follow,
+  helpful: markAnswer,
+  "helped-most": markAnswer,
+  "edit-question": editOwnQuestion,
+  "set-topic": setTopic,
+  "delete-question": deleteOwnQuestion,
+  "edit-answer": editOwnAnswer,
+  "delete-answer": deleteOwnAnswer,
+  report,
+  hide: moderate,
+  restore: moderate,
+};
