@@ -5,6 +5,7 @@ import * as forumRoute from "~/routes/forum";
 import { type Db } from "~/server/db.server";
 import { countQuestions, getQuestion, latestQuestions, listQuestions } from "~/server/forum.server";
 import { readToast } from "~/server/toast.server";
+import { HOUR, seedQuestion } from "../helpers/forum";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
@@ -13,20 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => rt.close());
 
-const HOUR = 3600_000;
-
-async function question(authorId: string, title: string, hoursAgo: number, answers: string[] = []) {
-  const at = new Date(Date.now() - hoursAgo * HOUR);
-  const [q] = await rt.db
-    .insert(forumQuestions)
-    .values({ title, content: `Content of ${title}`, authorId, createdAt: at, updatedAt: at, answerCount: answers.length })
-    .returning();
-  for (const [i, content] of answers.entries()) {
-    const t = new Date(at.getTime() + (i + 1) * 60_000);
-    await rt.db.insert(forumAnswers).values({ questionId: q.id, content, authorId, createdAt: t, updatedAt: t });
-  }
-  return q;
-}
+const question = (authorId: string, title: string, hoursAgo: number, answers: string[] = []) => seedQuestion(rt.db, authorId, title, hoursAgo, answers);
 
 /** Counts the statements a piece of code sends through `db`. */
 function counting(db: Db) {

@@ -98,227 +98,194 @@ function ToggleButton({ intent, id, active, name }: { intent: "toggle-city" | "t
   );
 }
 
-/** A table that scrolls sideways on narrow screens and can be scrolled by keyboard. */
-function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
+/**
+ * One tab's list: a heading with the total, a search, and a table that scrolls sideways on narrow
+ * screens (and by keyboard), or a line saying there is nothing to list.
+ */
+function ListSection({
+  id,
+  title,
+  intro,
+  tab,
+  q,
+  list,
+  columns,
+  empty,
+  error,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  tab: string;
+  q: string;
+  list: Paged<unknown>;
+  columns: string[];
+  empty: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
   return (
-    // `relative`: the visually hidden labels in the rows are positioned absolutely; without a
-    // positioned ancestor they escape this scrolling box and widen the whole page on a phone.
-    <div role="region" aria-label={label} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border focus-ring">
-      <table className="w-full min-w-[40rem] border-collapse text-left">{children}</table>
-    </div>
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-2xl font-bold">
+        {title} <span className="text-lg font-normal text-muted-foreground">({list.total.toLocaleString("en-US")})</span>
+      </h2>
+      {intro ? <p className="mt-1 text-muted-foreground">{intro}</p> : null}
+      <div className="mt-4">
+        <SearchForm tab={tab} q={q} label={`Search ${title.toLowerCase()}`} />
+      </div>
+      <FormError>{error}</FormError>
+      {list.rows.length === 0 ? (
+        <p className="mt-4">{empty}</p>
+      ) : (
+        // `relative`: the visually hidden labels in the rows are positioned absolutely; without a
+        // positioned ancestor they escape this scrolling box and widen the whole page on a phone.
+        <div role="region" aria-label={title} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border focus-ring">
+          <table className="w-full min-w-[40rem] border-collapse text-left">
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className={th}>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{children}</tbody>
+          </table>
+        </div>
+      )}
+      <Pagination list={list} label={title} />
+    </section>
   );
 }
 
 const th = "border-b bg-muted px-3 py-2 font-semibold";
 const td = "border-b px-3 py-2 align-middle";
+const editLink = buttonVariants({ variant: "outline", size: "sm" });
 
 export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: string; toggleErrors?: FieldErrors }) {
   const location = useLocation();
   return (
-    <section aria-labelledby="cities-heading">
-      <h2 id="cities-heading" className="text-2xl font-bold">
-        Cities <span className="text-lg font-normal text-muted-foreground">({list.total.toLocaleString("en-US")})</span>
-      </h2>
-      <div className="mt-4">
-        <SearchForm tab="cities" q={q} label="Search cities" />
-      </div>
-      <FormError>{toggleErrors?.form}</FormError>
-      {list.rows.length === 0 ? (
-        <p className="mt-4">{q ? "No city matches this search." : "No cities yet. Add one below or import a CSV file."}</p>
-      ) : (
-        <TableRegion label="Cities">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                City
-              </th>
-              <th scope="col" className={th}>
-                Slug
-              </th>
-              <th scope="col" className={th}>
-                Coordinates
-              </th>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={th}>
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((c) => (
-              <tr key={c.id}>
-                <th scope="row" className={`${td} font-medium`}>
-                  {c.name}, {c.state}
-                </th>
-                <td className={td}>
-                  <code>{c.slug}</code>
-                </td>
-                <td className={td}>{c.latitude !== null && c.longitude !== null ? `${c.latitude}, ${c.longitude}` : "Not set"}</td>
-                <td className={td}>
-                  <StatusBadge active={c.isActive} />
-                </td>
-                <td className={td}>
-                  <div className="flex flex-wrap gap-2">
-                    <Link
-                      to={withParams(location.search, { tab: "cities", edit: String(c.id) }) + "#city-form"}
-                      className={buttonVariants({ variant: "outline", size: "sm" })}
-                    >
-                      Edit<span className="sr-only"> {c.name}</span>
-                    </Link>
-                    <ToggleButton intent="toggle-city" id={c.id} active={c.isActive} name={c.name} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination list={list} label="Cities" />
-    </section>
+    <ListSection
+      id="cities"
+      title="Cities"
+      tab="cities"
+      q={q}
+      list={list}
+      columns={["City", "Slug", "Coordinates", "Status", "Actions"]}
+      empty={q ? "No city matches this search." : "No cities yet. Add one below or import a CSV file."}
+      error={toggleErrors?.form}
+    >
+      {list.rows.map((c) => (
+        <tr key={c.id}>
+          <th scope="row" className={`${td} font-medium`}>
+            {c.name}, {c.state}
+          </th>
+          <td className={td}>
+            <code>{c.slug}</code>
+          </td>
+          <td className={td}>{c.latitude !== null && c.longitude !== null ? `${c.latitude}, ${c.longitude}` : "Not set"}</td>
+          <td className={td}>
+            <StatusBadge active={c.isActive} />
+          </td>
+          <td className={td}>
+            <div className="flex flex-wrap gap-2">
+              <Link to={withParams(location.search, { tab: "cities", edit: String(c.id) }) + "#city-form"} className={editLink}>
+                Edit<span className="sr-only"> {c.name}</span>
+              </Link>
+              <ToggleButton intent="toggle-city" id={c.id} active={c.isActive} name={c.name} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ListSection>
   );
 }
 
 export function ServiceTable({ list, q, toggleErrors }: { list: Paged<Service>; q: string; toggleErrors?: FieldErrors }) {
   const location = useLocation();
   return (
-    <section aria-labelledby="services-heading">
-      <h2 id="services-heading" className="text-2xl font-bold">
-        Services <span className="text-lg font-normal text-muted-foreground">({list.total.toLocaleString("en-US")})</span>
-      </h2>
-      <div className="mt-4">
-        <SearchForm tab="services" q={q} label="Search services" />
-      </div>
-      <FormError>{toggleErrors?.form}</FormError>
-      {list.rows.length === 0 ? (
-        <p className="mt-4">{q ? "No service matches this search." : "No services yet. Add one below or import a CSV file."}</p>
-      ) : (
-        <TableRegion label="Services">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Service
-              </th>
-              <th scope="col" className={th}>
-                Slug
-              </th>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={th}>
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((s) => (
-              <tr key={s.id}>
-                <th scope="row" className={`${td} font-medium`}>
-                  {s.name}
-                </th>
-                <td className={td}>
-                  <code>{s.slug}</code>
-                </td>
-                <td className={td}>
-                  <StatusBadge active={s.isActive} />
-                </td>
-                <td className={td}>
-                  <div className="flex flex-wrap gap-2">
-                    <Link
-                      to={withParams(location.search, { tab: "services", edit: String(s.id) }) + "#service-form"}
-                      className={buttonVariants({ variant: "outline", size: "sm" })}
-                    >
-                      Edit<span className="sr-only"> {s.name}</span>
-                    </Link>
-                    <ToggleButton intent="toggle-service" id={s.id} active={s.isActive} name={s.name} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination list={list} label="Services" />
-    </section>
+    <ListSection
+      id="services"
+      title="Services"
+      tab="services"
+      q={q}
+      list={list}
+      columns={["Service", "Slug", "Status", "Actions"]}
+      empty={q ? "No service matches this search." : "No services yet. Add one below or import a CSV file."}
+      error={toggleErrors?.form}
+    >
+      {list.rows.map((s) => (
+        <tr key={s.id}>
+          <th scope="row" className={`${td} font-medium`}>
+            {s.name}
+          </th>
+          <td className={td}>
+            <code>{s.slug}</code>
+          </td>
+          <td className={td}>
+            <StatusBadge active={s.isActive} />
+          </td>
+          <td className={td}>
+            <div className="flex flex-wrap gap-2">
+              <Link to={withParams(location.search, { tab: "services", edit: String(s.id) }) + "#service-form"} className={editLink}>
+                Edit<span className="sr-only"> {s.name}</span>
+              </Link>
+              <ToggleButton intent="toggle-service" id={s.id} active={s.isActive} name={s.name} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ListSection>
   );
 }
 
 export function PageRecordTable({ list, q }: { list: Paged<PageRecordSummary>; q: string }) {
   return (
-    <section aria-labelledby="records-heading">
-      <h2 id="records-heading" className="text-2xl font-bold">
-        Page records <span className="text-lg font-normal text-muted-foreground">({list.total.toLocaleString("en-US")})</span>
-      </h2>
-      <p className="mt-1 text-muted-foreground">Pairs without a record show the generated default content.</p>
-      <div className="mt-4">
-        <SearchForm tab="pages" q={q} label="Search page records" />
-      </div>
-      {list.rows.length === 0 ? (
-        <p className="mt-4">{q ? "No page record matches this search." : "No page records yet."}</p>
-      ) : (
-        <TableRegion label="Page records">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Page
-              </th>
-              <th scope="col" className={th}>
-                Meta title
-              </th>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={th}>
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((r) => {
-              const path = `/${r.city.slug}/${r.service.slug}`;
-              const live = r.city.isActive && r.service.isActive;
-              return (
-                <tr key={r.id}>
-                  <th scope="row" className={`${td} font-medium`}>
-                    {r.service.name} in {r.city.name}, {r.city.state}
-                    <br />
-                    <code className="text-sm font-normal">{path}</code>
-                  </th>
-                  <td className={td}>{r.metaTitle ?? "(default)"}</td>
-                  <td className={td}>
-                    <StatusBadge active={live} />
-                  </td>
-                  <td className={td}>
-                    <div className="flex flex-wrap gap-2">
-                      <Link
-                        to={`/admin/places?tab=pages&city=${encodeURIComponent(r.city.slug)}&service=${encodeURIComponent(r.service.slug)}#page-editor`}
-                        className={buttonVariants({ variant: "outline", size: "sm" })}
-                      >
-                        Edit
-                        <span className="sr-only">
-                          {" "}
-                          {r.service.name} in {r.city.name}
-                        </span>
-                      </Link>
-                      {live ? (
-                        <Link to={path} className={buttonVariants({ variant: "ghost", size: "sm" })}>
-                          View
-                          <span className="sr-only">
-                            {" "}
-                            {r.service.name} in {r.city.name}
-                          </span>
-                        </Link>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination list={list} label="Page records" />
-    </section>
+    <ListSection
+      id="records"
+      title="Page records"
+      intro="Pairs without a record show the generated default content."
+      tab="pages"
+      q={q}
+      list={list}
+      columns={["Page", "Meta title", "Status", "Actions"]}
+      empty={q ? "No page record matches this search." : "No page records yet."}
+    >
+      {list.rows.map((r) => {
+        const path = `/${r.city.slug}/${r.service.slug}`;
+        const live = r.city.isActive && r.service.isActive;
+        const name = `${r.service.name} in ${r.city.name}`;
+        return (
+          <tr key={r.id}>
+            <th scope="row" className={`${td} font-medium`}>
+              {name}, {r.city.state}
+              <br />
+              <code className="text-sm font-normal">{path}</code>
+            </th>
+            <td className={td}>{r.metaTitle ?? "(default)"}</td>
+            <td className={td}>
+              <StatusBadge active={live} />
+            </td>
+            <td className={td}>
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={`/admin/places?tab=pages&city=${encodeURIComponent(r.city.slug)}&service=${encodeURIComponent(r.service.slug)}#page-editor`}
+                  className={editLink}
+                >
+                  Edit<span className="sr-only"> {name}</span>
+                </Link>
+                {live ? (
+                  <Link to={path} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+                    View<span className="sr-only"> {name}</span>
+                  </Link>
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </ListSection>
   );
 }
