@@ -7,7 +7,7 @@
 // WEB_CONCURRENCY=N with DATABASE_URL for N threads sharing the port.
 //
 // Plain JavaScript (types in JSDoc, checked by tsc): Node runs a .ts entry through its
-// TypeScript stripper, which stays loaded at about 17 MB in every thread that starts from it.
+// TypeScript stripper, which then stays loaded in every thread (docs/performance.md, Memory).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -207,7 +207,7 @@ function listFiles(root, skip) {
  * Threads rather than processes: one copy of Node in memory; and a thread's heap limits are set
  * here (resourceLimits), where a process would need flags on its command line: a small young
  * generation (render garbage is short-lived and swept cheaply) instead of V8's default, which
- * grows to 128 MB while the app loads and never gives it back.
+ * grows large while the app loads and never gives it back.
  */
 /**
  * @param {number} count
@@ -273,15 +273,15 @@ if (DEVELOPMENT || !isMainThread) {
     processLog.warn("WEB_CONCURRENCY > 1 needs DATABASE_URL (the embedded database is for one thread): serving from one thread.");
   }
   // V8's memory reducer runs a compacting full collection when a thread turns idle, and its
-  // pause (25-50 ms here) falls on the first requests when traffic resumes: every reader in
+  // pause falls on the first requests when traffic resumes: every reader in
   // flight waits. The serving threads' heaps are capped (resourceLimits) and what they hold at
   // their busiest is what counts, so they go without it. Set before the threads start: their
   // heaps read V8's flags when they are made.
   v8.setFlagsFromString("--no-memory-reducer");
   // The embedded database is PostgreSQL compiled to WebAssembly. V8's optimising tier recompiles
-  // its hot functions in the background, and that took the process from about 220 MB to 800 MB
-  // (and CPU from serving) for no gain in requests per second; its baseline compiler is enough
-  // (docs/decisions/004-embedded-database-memory.md).
+  // its hot functions in the background, which multiplied the process's memory (and took CPU
+  // from serving) for no gain in requests per second; its baseline compiler is enough
+  // (docs/decisions/004-embedded-database-memory.md, with the figures).
   if (!postgres) v8.setFlagsFromString("--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering");
   runThreads(postgres ? WORKERS : 1, postgres);
 }

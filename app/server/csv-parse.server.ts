@@ -1,6 +1,6 @@
 // Parsing an uploaded CSV file away from the thread that serves requests. Parsing is synchronous
-// and its cost depends on the file's content, not only its size (4 MB of quote characters took
-// seconds), so it runs in a worker thread that is ended if it takes too long; the server meanwhile
+// and its cost depends on the file's content, not only its size (a file of quote characters takes
+// far longer than its size suggests), so it runs in a worker thread that is ended if it takes too long; the server meanwhile
 // keeps answering, health checks included.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";

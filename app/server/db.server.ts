@@ -153,8 +153,8 @@ function openPostgres(url: string, poolMax: number, timeouts: DatabaseTimeouts):
 /** The build's empty embedded database (scripts/embedded-template.ts), beside the server bundle. */
 export const EMBEDDED_TEMPLATE_FILE = "pglite-template.tar.gz";
 
-// PostgreSQL's default 128 MB of shared buffers live in the WebAssembly heap, which never shrinks;
-// the embedded database serves one small site, and 16 MB took 100 MB off the serving process.
+// PostgreSQL's default shared buffers live in the WebAssembly heap, which never shrinks, and the
+// embedded database serves one small site: small buffers (docs/decisions/004, with the figures).
 const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "wal_buffers=1MB"];
 
 async function openPglite(location: string, loadDataDir?: Blob, template?: string): Promise<Database> {

@@ -24,8 +24,8 @@ export function storedHtmlOf(row: { content: string; contentHtml: string | null;
 }
 
 const TABLES = ["forum_questions", "forum_answers", "blog_posts"] as const;
-// A batch is rendered synchronously (about 0.1-0.3 ms a post) and written in one statement, so a
-// thread that is also serving pauses for tens of milliseconds at most between requests.
+// A batch is rendered synchronously and written in one statement; batches stay small so that a
+// thread that is also serving pauses only briefly between requests.
 const BATCH = 100;
 
 /**
