@@ -164,8 +164,23 @@ const th = "border-b bg-muted px-3 py-2 font-semibold";
 const td = "border-b px-3 py-2 align-middle";
 const editLink = buttonVariants({ variant: "outline", size: "sm" });
 
-export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: string; toggleErrors?: FieldErrors }) {
+/** A city's or a service's actions: edit it in the form below the list, or switch it on or off. */
+function EditAndToggle({ tab, item }: { tab: "cities" | "services"; item: { id: number; name: string; isActive: boolean } }) {
   const location = useLocation();
+  const city = tab === "cities";
+  return (
+    <td className={td}>
+      <div className="flex flex-wrap gap-2">
+        <Link to={withParams(location.search, { tab, edit: String(item.id) }) + (city ? "#city-form" : "#service-form")} className={editLink}>
+          Edit<span className="sr-only"> {item.name}</span>
+        </Link>
+        <ToggleButton intent={city ? "toggle-city" : "toggle-service"} id={item.id} active={item.isActive} name={item.name} />
+      </div>
+    </td>
+  );
+}
+
+export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: string; toggleErrors?: FieldErrors }) {
   return (
     <ListSection
       id="cities"
@@ -189,14 +204,7 @@ export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: str
           <td className={td}>
             <StatusBadge active={c.isActive} />
           </td>
-          <td className={td}>
-            <div className="flex flex-wrap gap-2">
-              <Link to={withParams(location.search, { tab: "cities", edit: String(c.id) }) + "#city-form"} className={editLink}>
-                Edit<span className="sr-only"> {c.name}</span>
-              </Link>
-              <ToggleButton intent="toggle-city" id={c.id} active={c.isActive} name={c.name} />
-            </div>
-          </td>
+          <EditAndToggle tab="cities" item={c} />
         </tr>
       ))}
     </ListSection>
@@ -204,7 +212,6 @@ export function CityTable({ list, q, toggleErrors }: { list: Paged<City>; q: str
 }
 
 export function ServiceTable({ list, q, toggleErrors }: { list: Paged<Service>; q: string; toggleErrors?: FieldErrors }) {
-  const location = useLocation();
   return (
     <ListSection
       id="services"
@@ -227,14 +234,7 @@ export function ServiceTable({ list, q, toggleErrors }: { list: Paged<Service>; 
           <td className={td}>
             <StatusBadge active={s.isActive} />
           </td>
-          <td className={td}>
-            <div className="flex flex-wrap gap-2">
-              <Link to={withParams(location.search, { tab: "services", edit: String(s.id) }) + "#service-form"} className={editLink}>
-                Edit<span className="sr-only"> {s.name}</span>
-              </Link>
-              <ToggleButton intent="toggle-service" id={s.id} active={s.isActive} name={s.name} />
-            </div>
-          </td>
+          <EditAndToggle tab="services" item={s} />
         </tr>
       ))}
     </ListSection>

@@ -16,6 +16,44 @@ interface Option {
   label: string;
 }
 
+/** A slug field that suggests the known slugs, with their names, as the admin types. */
+function SlugPicker({
+  name,
+  label,
+  options,
+  defaultValue,
+  className,
+}: {
+  name: string;
+  label: string;
+  options: Option[];
+  defaultValue?: string;
+  className: string;
+}) {
+  return (
+    <div>
+      <Label htmlFor={`pick-${name}`}>{label}</Label>
+      <Input
+        id={`pick-${name}`}
+        name={name}
+        list={`pick-${name}-options`}
+        required
+        defaultValue={defaultValue ?? ""}
+        autoComplete="off"
+        spellCheck={false}
+        className={`mt-1 ${className}`}
+      />
+      <datalist id={`pick-${name}-options`}>
+        {options.map((o) => (
+          <option key={o.slug} value={o.slug}>
+            {o.label}
+          </option>
+        ))}
+      </datalist>
+    </div>
+  );
+}
+
 function PairPicker({
   requested,
   cityOptions,
@@ -28,46 +66,8 @@ function PairPicker({
   return (
     <form method="get" action="/admin/places" className="flex flex-wrap items-end gap-3" aria-label="Open a page">
       <input type="hidden" name="tab" value="pages" />
-      <div>
-        <Label htmlFor="pick-city">City slug</Label>
-        <Input
-          id="pick-city"
-          name="city"
-          list="pick-city-options"
-          required
-          defaultValue={requested?.city ?? ""}
-          autoComplete="off"
-          spellCheck={false}
-          className="mt-1 sm:w-64"
-        />
-        <datalist id="pick-city-options">
-          {cityOptions.map((o) => (
-            <option key={o.slug} value={o.slug}>
-              {o.label}
-            </option>
-          ))}
-        </datalist>
-      </div>
-      <div>
-        <Label htmlFor="pick-service">Service slug</Label>
-        <Input
-          id="pick-service"
-          name="service"
-          list="pick-service-options"
-          required
-          defaultValue={requested?.service ?? ""}
-          autoComplete="off"
-          spellCheck={false}
-          className="mt-1 sm:w-72"
-        />
-        <datalist id="pick-service-options">
-          {serviceOptions.map((o) => (
-            <option key={o.slug} value={o.slug}>
-              {o.label}
-            </option>
-          ))}
-        </datalist>
-      </div>
+      <SlugPicker name="city" label="City slug" options={cityOptions} defaultValue={requested?.city} className="sm:w-64" />
+      <SlugPicker name="service" label="Service slug" options={serviceOptions} defaultValue={requested?.service} className="sm:w-72" />
       <Button type="submit" variant="outline">
         Open page
       </Button>
