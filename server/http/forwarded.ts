@@ -1,6 +1,6 @@
 // X-Forwarded-* headers count only when the peer that sent them is a proxy we trust
-// (TRUST_PROXY). Anyone else's are removed as the request arrives, before the page cache, the
-// members' templates, Express and the auth library read them: no later reader can be fooled.
+// (TRUST_PROXY). Anyone else's are removed as the request arrives, before the page store,
+// Express and the auth library read them: no later reader can be fooled.
 import type { IncomingMessage } from "node:http";
 import proxyaddr from "proxy-addr";
 

@@ -1,6 +1,6 @@
 // The whole application over real HTTP for tests: the Express router of server/app.ts (security
 // middleware, Better Auth, the JSON API, React Router) loaded through Vite, behind the same fast
-// path as in server.js (stored public pages, members' templates), on a fresh test runtime whose
+// path as in server.js (stored public pages), on a fresh test runtime whose
 // SITE_URL is the app's own loopback address.
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
