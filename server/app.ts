@@ -49,8 +49,7 @@ export function createListener(runtime: Runtime, app: (req: http.IncomingMessage
     stripForwarding(req);
     const page = store.get(req);
     if (!page) return app(req, res);
-    res.setHeader("X-Request-Id", requestIdOf(req));
-    sendPage(req, res, page, "HIT");
+    sendPage(req, res, page, "HIT", requestIdOf(req));
     count(res.statusCode);
   };
 }
