@@ -37,6 +37,11 @@ export interface Result extends Target {
   peakRssMB?: number;
   /** Signed-in rows: the median time the server's request log gives for the row's requests. */
   serverMedianMs?: number;
+  /**
+   * The server's CPU time per request (all its threads, the collector's and compression's too),
+   * in ms: steadier than requests/s on a machine whose other tenants come and go.
+   */
+  serverCpuMs?: number;
 }
 
 export const log = (line = "") => console.log(line);

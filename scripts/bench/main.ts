@@ -148,6 +148,7 @@ async function main() {
       let r: LoadResult;
       let baselineRps: number | undefined;
       let serverMedianMs: number | undefined;
+      const cpuBefore = memory.cpuSeconds();
       if (target.signedIn) {
         const from = Date.now();
         r = load(`${base}${target.path}`, headers, script);
@@ -158,6 +159,9 @@ async function main() {
         baselineRps = both.baseline.rps;
         baselines.push(baselineRps);
       }
+      // The server is idle in the baseline's windows: its CPU time is the page's own.
+      const requests = r.requests ?? r.rps * DURATION;
+      const serverCpuMs = ((memory.cpuSeconds() - cpuBefore) * 1000) / requests;
       const after = await rawGet(`${base}${target.path}`, headers);
       results.push({
         ...target,
@@ -169,6 +173,7 @@ async function main() {
         cache: String(after.headers["x-cache"] ?? "-"),
         ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps }),
         ...(serverMedianMs === undefined ? {} : { serverMedianMs }),
+        serverCpuMs,
         peakRssMB: memory.sincePrevious(),
       });
       process.stdout.write(".");

@@ -1,5 +1,9 @@
-// The server's resident memory, read from /proc while it runs (Linux).
+// The server's resident memory and CPU time, read from /proc while it runs (Linux).
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+
+// Clock ticks per second, the unit of /proc/<pid>/stat's CPU times.
+const TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
 
 /** Peak resident memory of the server (all its processes together), sampled every 200 ms. */
 export function watchMemory(pid: number) {
@@ -30,6 +34,15 @@ export function watchMemory(pid: number) {
     // With a single process, its own high-water mark also catches peaks between samples.
     peak = Math.max(peak, rss, pids.length === 1 ? kb(pid, "VmHWM") : 0);
   };
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat (counted after the command's closing parenthesis).
+  const ticks = (p: number) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
   const timer = setInterval(sample, 200);
   sample();
   return {
@@ -39,6 +52,10 @@ export function watchMemory(pid: number) {
       const mb = rowPeak / 1024;
       rowPeak = current;
       return mb;
+    },
+    /** CPU time the server has used so far, every thread of every process, in seconds. */
+    cpuSeconds() {
+      return descendants(pid).reduce((sum, p) => sum + ticks(p), 0) / TICKS;
     },
     /** Resident memory now, in MB. */
     now() {
