@@ -20,7 +20,6 @@ const look = (el: Element): Look => {
 
 test.describe("colour by meaning", () => {
   test("primary, destructive, neutral, badge, unread marker and link colours each say one thing", async ({ page, browser }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const { password } = await signUp(page);
     const title = `Morning stiffness and showers ${tag()}`;

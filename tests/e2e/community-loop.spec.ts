@@ -9,7 +9,7 @@ const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 const touch = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 
 test("ask in a topic, answer from the topic page, mail, Helped me most, notification, one-click unsubscribe", async ({ browser, playwright }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const askerCtx = await browser.newContext(touch);
   const asker = await askerCtx.newPage();
   const askerEmail = uniqueEmail("loop-asker");

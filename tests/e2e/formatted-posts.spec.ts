@@ -55,7 +55,7 @@ test.describe("formatted posts", () => {
   test("a story in Markdown, with a <script>, an <img onerror> and a javascript: link, renders safely to its author, its editor and readers at 375 px", async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const phone = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
     const memberCtx = await browser.newContext(phone);
     const member = await memberCtx.newPage();

@@ -23,7 +23,7 @@ async function expectGreyed(post: Locator, label: string) {
 }
 
 test("a hidden question and answer are greyed with a 'Hidden' badge for moderators, at 375 and 1280 px", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const askerCtx = await browser.newContext();
   const asker = await askerCtx.newPage();
   await signUp(asker);

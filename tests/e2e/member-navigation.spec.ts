@@ -170,7 +170,7 @@ test.describe("members moving between pages", () => {
   });
 
   test("a link one member writes in an answer reaches every other member exactly as written", async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const a = await newMember(browser, `Casey ${word()}`);
     const b = await newMember(browser, `Devon ${word()}`);
     const title = `Pacing the garden work ${word()}`;
@@ -223,7 +223,7 @@ test.describe("members moving between pages", () => {
   });
 
   test("what client-side navigation fetches for a member is filled in for that member alone", async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const a = await newMember(browser, `Emery ${word()}`);
     const b = await newMember(browser, `Finley ${word()}`);
     // The `.data` of every kind of page a member reaches by a click (the seeded question 1 and article).

@@ -44,7 +44,6 @@ async function member(browser: Browser, options: object) {
 
 test.describe("pressed toggles look pressed", () => {
   test("Helpful and Helped me most show a filled icon and say so when pressed, at 375 and 1280 px", async ({ browser }) => {
-    test.setTimeout(90_000);
     const asker = await member(browser, PHONE);
     const path = await ask(asker, `Stiff wrists when typing ${tag()}`);
     const helper = await member(browser, PHONE);

@@ -37,7 +37,6 @@ test.describe("notifications page", () => {
   test("notifications about the same question come as one light entry with a count, latest activity first; Mark read and opening read a group", async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     const askerCtx = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
     const asker = await askerCtx.newPage();
     await signUp(asker);

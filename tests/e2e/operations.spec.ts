@@ -12,7 +12,7 @@ const SECRET = crypto.randomBytes(32).toString("hex");
 
 test.describe("operations", () => {
   test("five instances started at the same moment on one database all serve, on a fresh database and again on an up-to-date one", async () => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const database = await freshDatabase("ops_multi");
     const started: ServerProcess[] = [];
     try {
@@ -59,7 +59,6 @@ test.describe("operations", () => {
   });
 
   test("npm start in a terminal says in one plain line where the site is", async () => {
-    test.setTimeout(90_000);
     const port = portFor(11);
     // `script` gives npm a terminal, as a person running it has.
     const child = spawn("script", ["-qefc", "npm start", "/dev/null"], {
@@ -113,7 +112,6 @@ test.describe("operations", () => {
   });
 
   test("SIGTERM with a query stuck behind a lock: readiness says 503 at once, liveness holds, and the process exits within 15 s", async () => {
-    test.setTimeout(90_000);
     const database = await freshDatabase("ops_stop");
     const port = portFor(7);
     const p = start({
@@ -168,7 +166,7 @@ test.describe("logs", () => {
   test.use({ baseURL: `http://localhost:${port}` });
 
   test("every line is JSON with hostname and pid, and no session or reset token is logged through a database outage and a password reset", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const database = await freshDatabase("ops_logs");
     const proxy = await startDatabaseProxy(portFor(9), database.url);
     const p = start({

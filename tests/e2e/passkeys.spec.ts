@@ -22,7 +22,7 @@ async function virtualAuthenticator(page: Page, options: { isUserVerified?: bool
 }
 
 test.describe("passkeys", () => {
-  test.describe.configure({ timeout: 150_000 });
+  test.describe.configure({ timeout: 240_000 });
   test("a member adds, names and renames a passkey, signs out, signs in with it, and removes it", async ({ page }) => {
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     const { email, password } = await signUp(page);

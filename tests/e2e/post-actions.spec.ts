@@ -14,7 +14,7 @@ const weight = (el: Element) => {
 };
 
 test("Helpful outweighs Report and Hide under an answer, all 44 px targets the keyboard reaches, at 375 and 1280 px", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const askerCtx = await browser.newContext();
   const asker = await askerCtx.newPage();
   await signUp(asker);

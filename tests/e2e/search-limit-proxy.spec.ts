@@ -31,7 +31,7 @@ const email = (label: string) => `${label}-${crypto.randomBytes(4).toString("hex
 const query = (i: number) => `hands ${["morning", "warm", "cream", "gloves", "pacing"][i % 5]} ${crypto.randomBytes(3).toString("hex")}`;
 
 test("a member who searches until stopped leaves another member's searches working, behind nginx", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const password = "a-search-limit-password-1";
   const first = { email: email("searcher"), cookie: "" };
   const second = { email: email("reader"), cookie: "" };

@@ -14,7 +14,6 @@ async function sectionHeadings(page: Page) {
 
 test.describe("the sign-in and security page", () => {
   test("is titled 'Sign-in and security' and puts what members use most first, the danger zone last", async ({ page }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const { password } = await signUp(page);
     await gotoReady(page, "/account");

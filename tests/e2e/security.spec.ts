@@ -11,7 +11,7 @@ const account = { email: uniqueEmail("security"), password: "security-password-1
 let sessionCookie: { name: string; value: string } | null = null;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const api = await playwright.request.newContext({ baseURL });
   for (let attempt = 0; attempt < 4 && !sessionCookie; attempt++) {
     const res = await api.post("/api/auth/sign-up/email", { headers: { Origin: baseURL! }, data: { ...account, name: "" } });

@@ -63,7 +63,7 @@ test.describe("the server process", () => {
 
   test("runs on PostgreSQL with DATABASE_URL; migrations apply once and are a no-op the second time", async () => {
     // Two starts of the server, the second with two threads.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const admin = new pg.Client({ connectionString: process.env.CI_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
     await admin.connect();
     const name = `capsiva_e2e_${Date.now()}`;

@@ -6,7 +6,7 @@ import { expectCleanLogs } from "./log-scan";
 import { freshDatabase, killAll, portFor, start, startDatabaseProxy, stop, tmp, waitHealthy } from "./processes";
 
 test("a server started with the database unreachable waits for it and comes up by itself when it returns", async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const port = portFor(27);
   const database = await freshDatabase("ops_start_wait");
   const proxy = await startDatabaseProxy(portFor(28), database.url);

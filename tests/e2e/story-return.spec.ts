@@ -13,7 +13,6 @@ for (const view of views) {
   test(`at ${view.width} px an editor returns a story with a note; the author reads it, is told on the site and by mail, and resubmits`, async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     const authorCtx = await browser.newContext(view.options);
     const author = await authorCtx.newPage();
     const { email } = await signUp(author);

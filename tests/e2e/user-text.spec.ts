@@ -17,7 +17,7 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
 
 test.describe("long words in what members write", () => {
   test("one long address in every field a member fills never widens a page, at 375 and 1280 px", async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const memberCtx = await browser.newContext();
     const member = await memberCtx.newPage();
     await signUp(member);
