@@ -33,6 +33,8 @@ export interface Result extends Target {
   ratio?: number;
   /** The baseline's requests/s in the windows that took turns with this row's (signed-out rows). */
   baselineRps?: number;
+  /** The baseline's p99 in those windows: a p99 both share is the machine's, not the page's. */
+  baselineP99?: number;
   /** The server's highest resident memory sampled during this row, in MB. */
   peakRssMB?: number;
   /** Signed-in rows: the median time the server's request log gives for the row's requests. */

@@ -147,6 +147,7 @@ async function main() {
       load(`${base}${target.path}`, headers, script, WARMUP);
       let r: LoadResult;
       let baselineRps: number | undefined;
+      let baselineP99: number | undefined;
       let serverMedianMs: number | undefined;
       const cpuBefore = memory.cpuSeconds();
       if (target.signedIn) {
@@ -157,6 +158,7 @@ async function main() {
         const both = loadBeside(`${base}${target.path}`, baselineUrl, headers, script);
         r = both.page;
         baselineRps = both.baseline.rps;
+        baselineP99 = both.baseline.p99;
         baselines.push(baselineRps);
       }
       // The server is idle in the baseline's windows: its CPU time is the page's own.
@@ -171,7 +173,7 @@ async function main() {
         non2xx: r.non2xx,
         errors: r.errors,
         cache: String(after.headers["x-cache"] ?? "-"),
-        ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps }),
+        ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps, baselineP99 }),
         ...(serverMedianMs === undefined ? {} : { serverMedianMs }),
         serverCpuMs,
         peakRssMB: memory.sincePrevious(),

@@ -46,11 +46,11 @@ export function report(run: Run) {
   const { started, loadBefore, databaseLabel, home, base0, baselines, results, statements, firstStartPeak, startRss, warmupPeakRss, peakRss } = run;
   const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
   const nameWidth = Math.max(...results.map((r) => r.name.length), 20);
-  const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"base".padStart(7)}  ${"vs base".padStart(7)}  cache  ${"RSS MB".padStart(6)}  ${"CPU ms".padStart(6)}  target`;
+  const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"base".padStart(7)}  ${"base p99".padStart(8)}  ${"vs base".padStart(7)}  cache  ${"RSS MB".padStart(6)}  ${"CPU ms".padStart(6)}  target`;
   log(header);
   log("-".repeat(header.length + 6));
   log(
-    `${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"".padStart(7)}  ${"1.00".padStart(7)}  -      ${fmt(warmupPeakRss, 0).padStart(6)}  ${"".padStart(6)}  (server's peak in the warm-up; alone; beside the ${baselines.length} signed-out rows: ${fmt(Math.min(...baselines), 0)}–${fmt(Math.max(...baselines), 0)} req/s)`,
+    `${"baseline (bare node)".padEnd(nameWidth)}  ${"-".padEnd(10)}  ${fmt(base0.rps, 0).padStart(8)}  ${fmt(base0.p50, 2).padStart(7)}  ${fmt(base0.p99, 2).padStart(7)}  ${"".padStart(7)}  ${"".padStart(8)}  ${"1.00".padStart(7)}  -      ${fmt(warmupPeakRss, 0).padStart(6)}  ${"".padStart(6)}  (server's peak in the warm-up; alone; beside the ${baselines.length} signed-out rows: ${fmt(Math.min(...baselines), 0)}–${fmt(Math.max(...baselines), 0)} req/s)`,
   );
   const verdicts: string[] = [];
   const forum1 = (signedIn: boolean) => results.find((r) => r.path === "/forum" && r.signedIn === signedIn)!;
@@ -80,7 +80,7 @@ export function report(run: Run) {
     }
     verdicts.push(`${r.name} ${r.signedIn ? "signed in" : "signed out"}: ${ok ? "met" : "NOT met"}`);
     log(
-      `${r.name.padEnd(nameWidth)}  ${(r.signedIn ? "signed in" : "signed out").padEnd(10)}  ${fmt(r.rps, 0).padStart(8)}  ${fmt(r.p50, 2).padStart(7)}  ${fmt(r.p99, 2).padStart(7)}  ${(r.baselineRps ? fmt(r.baselineRps, 0) : "").padStart(7)}  ${(r.ratio === undefined ? "" : fmt(r.ratio, 2)).padStart(7)}  ${(r.cache ?? "-").padEnd(5)}  ${(r.peakRssMB === undefined ? "" : fmt(r.peakRssMB, 0)).padStart(6)}  ${(r.serverCpuMs === undefined ? "" : fmt(r.serverCpuMs, 3)).padStart(6)}  ${ok ? "ok" : "NOT MET"}: ${target}`,
+      `${r.name.padEnd(nameWidth)}  ${(r.signedIn ? "signed in" : "signed out").padEnd(10)}  ${fmt(r.rps, 0).padStart(8)}  ${fmt(r.p50, 2).padStart(7)}  ${fmt(r.p99, 2).padStart(7)}  ${(r.baselineRps ? fmt(r.baselineRps, 0) : "").padStart(7)}  ${(r.baselineP99 === undefined ? "" : fmt(r.baselineP99, 2)).padStart(8)}  ${(r.ratio === undefined ? "" : fmt(r.ratio, 2)).padStart(7)}  ${(r.cache ?? "-").padEnd(5)}  ${(r.peakRssMB === undefined ? "" : fmt(r.peakRssMB, 0)).padStart(6)}  ${(r.serverCpuMs === undefined ? "" : fmt(r.serverCpuMs, 3)).padStart(6)}  ${ok ? "ok" : "NOT MET"}: ${target}`,
     );
   }
   // The embedded database lives inside the server's process, so its targets are its own: under
