@@ -68,6 +68,8 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
   let waiting: { seq: number; sentAt: number; judged: number } | null = null;
   let seq = 0;
   let lastForcedClear = 0;
+  // Whether caches are being cleared for want of an echo (said once in the log, when it starts).
+  let clearing = false;
   let doubting = false;
   let beat: NodeJS.Timeout | undefined;
   const listeners: ((scope: Scope) => void)[] = [];
@@ -106,6 +108,7 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
         if (client === next && waiting && String(waiting.seq) === message.payload) {
           confirmedAt = waiting.sentAt;
           waiting = null;
+          clearing = false;
           if (doubting) log?.info("freshness: the listening connection carries messages again");
           doubting = false;
         }
@@ -143,6 +146,8 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
     const now = Date.now();
     if (waiting) waiting.judged++;
     if (overdue(now, STALE_MS) && now - lastForcedClear >= STALE_MS) {
+      if (!clearing) log?.warn({ sinceEchoMs: now - confirmedAt }, "freshness: no echo from the listening connection in time; clearing caches until one comes");
+      clearing = true;
       lastForcedClear = now;
       apply("all");
     }
