@@ -46,9 +46,9 @@ export const LIST_LABELS: Record<ForumSort, string> = {
 
 function AnswerPreview({ answer }: { answer: ListedAnswer }) {
   return (
-    <li className="rounded-md bg-muted px-3 py-2">
-      <p className="line-clamp-2 whitespace-pre-line">{answer.content}</p>
-      <p className="text-sm text-muted-foreground">
+    <li className="forum-answer">
+      <p>{answer.content}</p>
+      <p>
         <AuthorName name={answer.authorName} profile={answer.authorProfile} />
         {" · "}
         <RelativeTime date={answer.createdAt} />
@@ -76,7 +76,7 @@ const ANSWERS_ICON = (
 );
 // Turned up while the answers are open.
 const CHEVRON = (
-  <svg className="size-5 transition-transform group-open:rotate-180 motion-reduce:transition-none" aria-hidden="true">
+  <svg className="forum-chevron" aria-hidden="true">
     <use href="#forum-icon-chevron" />
   </svg>
 );
@@ -101,21 +101,21 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
   const n = question.answerCount;
   const href = `/forum/${question.id}`;
   return (
-    <li className="relative grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b py-3 last:border-b-0" data-question-row="">
-      <span aria-hidden="true" className="mt-1 grid size-10 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
+    <li className="forum-row" data-question-row="">
+      <span aria-hidden="true" className="forum-mark">
         {initials(question.authorName)}
       </span>
-      <div className="grid min-w-0 gap-0.5">
-        <h2 className="text-lg font-semibold leading-snug">
+      <div className="forum-body">
+        <h2 className="forum-title">
           <CardLink to={href} className="after:rounded-none">
             {question.title}
           </CardLink>
         </h2>
-        <p className="line-clamp-2 text-muted-foreground" data-excerpt="">
+        <p className="forum-excerpt" data-excerpt="">
           {question.content.replace(/\s+/g, " ")}
         </p>
-        <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
+        <p className="forum-meta">
+          <span className="forum-count">
             {ANSWERS_ICON}
             {` ${n} ${n === 1 ? "answer" : "answers"}`}
           </span>
@@ -130,21 +130,21 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
           </span>
         </p>
         {/* The row's links on one line of 44 px targets; opened, the answers take a line of their own. */}
-        <div className="relative z-10 flex flex-wrap items-center gap-x-4 text-sm">
+        <div className="forum-links">
           {showTopic && question.topic ? (
-            <Link to={topicPath(question.topic.slug)} className="inline-flex min-h-11 min-w-11 items-center font-medium underline" data-topic="">
+            <Link to={topicPath(question.topic.slug)} className="forum-link" data-topic="">
               <span className="sr-only">Topic: </span>
               {question.topic.name}
             </Link>
           ) : null}
-          <Link to={href} className="inline-flex min-h-11 items-center font-medium text-link underline">
+          <Link to={href} className="forum-link text-link">
             {/* The list does not know who is reading: words that suit the asker too. */}
             {n ? "Read all answers" : "No answers yet"}
             <span className="sr-only">{`: ${question.title}`}</span>
           </Link>
           {question.recentAnswers.length ? (
-            <details className="group open:basis-full">
-              <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 font-medium [&::-webkit-details-marker]:hidden">
+            <details className="forum-more">
+              <summary>
                 {`Show ${question.recentAnswers.length} recent ${question.recentAnswers.length === 1 ? "answer" : "answers"}`}
                 <span className="sr-only">{` to ${question.title}`}</span>
                 {CHEVRON}
@@ -248,11 +248,7 @@ export function TopicLinks({ topics, current }: { topics: readonly TopicLink[]; 
       <ul className="flex flex-wrap gap-2">
         {topics.map((t) => (
           <li key={t.slug}>
-            <Link
-              to={topicPath(t.slug)}
-              aria-current={t.slug === current ? "page" : undefined}
-              className="inline-flex min-h-11 items-center rounded-full border-2 px-4 font-medium hover:bg-accent focus-ring aria-[current=page]:border-foreground aria-[current=page]:bg-foreground aria-[current=page]:text-background"
-            >
+            <Link to={topicPath(t.slug)} aria-current={t.slug === current ? "page" : undefined} className="topic-chip">
               {t.name}
             </Link>
           </li>
