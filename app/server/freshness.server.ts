@@ -84,6 +84,13 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
     for (const listener of listeners) listener(scope);
   };
 
+  /** Sends a heartbeat unless one is waiting for its echo. */
+  const send = () => {
+    if (!client || waiting) return;
+    waiting = { seq: ++seq, sentAt: Date.now(), judged: 0 };
+    client.query("select pg_notify($1, $2)", [pingChannel, String(seq)]).catch(() => {});
+  };
+
   const connect = async (reconnecting: boolean): Promise<void> => {
     const next = new pg.Client({
       connectionString: databaseUrl,
@@ -111,6 +118,9 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
           clearing = false;
           if (doubting) log?.info("freshness: the listening connection carries messages again");
           doubting = false;
+          // A late echo is followed by the next heartbeat at once, not at the next tick: waiting
+          // for the tick would add up to a quarter second to what a slow round trip already cost.
+          if (Date.now() - confirmedAt >= HEARTBEAT_MS) send();
         }
         return;
       }
@@ -129,10 +139,7 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
 
   /** One heartbeat tick: send a heartbeat, then judge the last one once pending input is read. */
   const heartbeat = () => {
-    if (client && !waiting) {
-      waiting = { seq: ++seq, sentAt: Date.now(), judged: 0 };
-      client.query("select pg_notify($1, $2)", [pingChannel, String(seq)]).catch(() => {});
-    }
+    send();
     // Judged after this turn's I/O: an echo that arrived while the thread was busy rendering is
     // read first, so a busy thread is not mistaken for a silent connection.
     setImmediate(judge);

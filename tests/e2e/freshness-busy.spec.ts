@@ -1,10 +1,12 @@
 // A thread that renders for a long time reads its notification connection late. That is the
 // thread's doing, not the connection's: while the echoes of its heartbeats do come back, its
 // caches stay and it counts as healthy; once the connection is really silent, they are cleared.
-// Runs on the PostgreSQL server the browser tests use, without a browser.
-import { createFreshness } from "../../app/server/freshness.server";
+// A slow round trip to the database is not silence either. Runs on the PostgreSQL server the
+// browser tests use, without a browser.
+import pg from "pg";
+import { createFreshness, type Scope } from "../../app/server/freshness.server";
 import { expect, test } from "./fixtures";
-import { ADMIN_URL } from "./processes";
+import { ADMIN_URL, freshDatabase, portFor, startDatabaseProxy } from "./processes";
 
 /** Holds the thread as a render would: no timer or socket is served meanwhile. */
 function busy(ms: number) {
@@ -33,5 +35,36 @@ test("a thread busy for a second at a time keeps its caches while its heartbeats
     expect(healthyWhileBusy, "healthy after each busy second").not.toContain(false);
   } finally {
     await freshness.stop();
+  }
+});
+
+test("a listening connection whose replies take 300 ms keeps its caches, and still hears another instance's write within a second", async () => {
+  // A database of its own: notifications are per database, and other tests listen on theirs.
+  const database = await freshDatabase("freshness_slow");
+  const proxy = await startDatabaseProxy(portFor(29), database.url);
+  const freshness = createFreshness({ databaseUrl: proxy.url });
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  const other = createFreshness({ databaseUrl: database.url, pool });
+  const heard: { scope: Scope; at: number }[] = [];
+  freshness.onBump((scope) => heard.push({ scope, at: Date.now() }));
+  await freshness.start();
+  try {
+    proxy.slowReplies(300);
+    // Several heartbeats' worth of slow round trips, each taking more than a tick.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect(
+      heard.filter((h) => h.scope === "all"),
+      "caches cleared while every heartbeat came back, 300 ms late",
+    ).toEqual([]);
+    expect(freshness.healthy(), "healthy with slow replies").toBe(true);
+    const wrote = Date.now();
+    other.bump("content");
+    await expect.poll(() => heard.some((h) => h.scope === "content"), { timeout: 1000, intervals: [25] }).toBe(true);
+    expect(heard.find((h) => h.scope === "content")!.at - wrote, "another instance's write heard").toBeLessThan(1000);
+  } finally {
+    await freshness.stop();
+    await pool.end();
+    await proxy.close();
+    await database.drop();
   }
 });

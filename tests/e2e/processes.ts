@@ -92,6 +92,7 @@ export function portFor(offset: number) {
  * open but carries nothing either way, new ones included (a partition, or a firewall that drops
  * packets), `freezeListening()` does that to the connections that sent LISTEN only (what a NAT
  * idle timeout does to a quiet connection), `cutExceptListening()` cuts all the others;
+ * `slowReplies(ms)` hands on what the database sends `ms` later, in order (a slow round trip);
  * `restore()` lets everything through again.
  */
 export async function startDatabaseProxy(port: number, databaseUrl: string) {
@@ -100,6 +101,7 @@ export async function startDatabaseProxy(port: number, databaseUrl: string) {
   const links = new Set<{ frozen: boolean; listening: boolean; held: [net.Socket, Buffer][]; sockets: net.Socket[] }>();
   let down = false;
   let frozen = false;
+  let replyDelayMs = 0;
   const server = net.createServer((client) => {
     if (down) return void client.destroy();
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
@@ -120,6 +122,7 @@ export async function startDatabaseProxy(port: number, databaseUrl: string) {
       from.on("data", (chunk: Buffer) => {
         if (from === client && /listen capsiva_freshness/i.test(chunk.toString("latin1"))) link.listening = true;
         if (link.frozen) link.held.push([to, chunk]);
+        else if (from === upstream && replyDelayMs) setTimeout(() => to.write(chunk), replyDelayMs);
         else to.write(chunk);
       });
     carry(client, upstream);
@@ -153,9 +156,13 @@ export async function startDatabaseProxy(port: number, databaseUrl: string) {
       for (const link of listening) link.frozen = true;
       return listening.length;
     },
+    slowReplies(ms: number) {
+      replyDelayMs = ms;
+    },
     restore() {
       down = false;
       frozen = false;
+      replyDelayMs = 0;
       for (const link of links) {
         link.frozen = false;
         for (const [to, chunk] of link.held.splice(0)) to.write(chunk);
