@@ -44,6 +44,8 @@ export interface Result extends Target {
    * in ms: steadier than requests/s on a machine whose other tenants come and go.
    */
   serverCpuMs?: number;
+  /** Times during the row that the thread cleared its caches for a late heartbeat echo (server log). */
+  lateEchoes?: number;
 }
 
 export const log = (line = "") => console.log(line);
@@ -58,7 +60,11 @@ export interface Fixture {
   visible: number;
 }
 
-/** Every row of the report, signed out then signed in; `deepPage` is the forum's last page. */
+/**
+ * Every row of the report, signed out then signed in; `deepPage` is the forum's last page. A
+ * member's first page is a document; each click after it fetches the next page's data (`.data`,
+ * as React Router's client-side navigation does), so the members' rows measure both.
+ */
 export function targetsFor(fixture: Fixture, deepPage: number): Target[] {
   return [
     { name: "/", path: "/", signedIn: false },
@@ -76,5 +82,9 @@ export function targetsFor(fixture: Fixture, deepPage: number): Target[] {
     { name: `/forum?page=${deepPage}`, path: `/forum?page=${deepPage}`, signedIn: true },
     { name: "/forum/<id>", path: `/forum/${fixture.question}`, signedIn: true },
     { name: "/forum/topics/<slug>", path: "/forum/topics/hands-and-fingers", signedIn: true },
+    { name: "/ (click: /_.data)", path: "/_.data", signedIn: true },
+    { name: "/forum.data", path: "/forum.data", signedIn: true },
+    { name: "/forum/<id>.data", path: `/forum/${fixture.question}.data`, signedIn: true },
+    { name: "/forum/topics/<slug>.data", path: "/forum/topics/hands-and-fingers.data", signedIn: true },
   ];
 }

@@ -38,7 +38,7 @@ import type { LoadResult } from "./stats";
 import { measureFirstStart, signIn, startBaseline, startServer } from "./processes";
 import { report } from "./report";
 import { countStatements } from "./statements";
-import { medianServerMs } from "./server-log";
+import { countLogLines, medianServerMs } from "./server-log";
 
 if (process.argv.includes("--help")) {
   console.log(header());
@@ -150,6 +150,7 @@ async function main() {
       let baselineP99: number | undefined;
       let serverMedianMs: number | undefined;
       const cpuBefore = memory.cpuSeconds();
+      const rowStart = Date.now();
       if (target.signedIn) {
         const from = Date.now();
         r = load(`${base}${target.path}`, headers, script);
@@ -164,6 +165,8 @@ async function main() {
       // The server is idle in the baseline's windows: its CPU time is the page's own.
       const requests = r.requests ?? r.rps * DURATION;
       const serverCpuMs = ((memory.cpuSeconds() - cpuBefore) * 1000) / requests;
+      // Each time the freshness heartbeat's echo came too late, the thread emptied its caches.
+      const lateEchoes = countLogLines(path.join(workDir, "server.log"), "freshness: no echo", rowStart, Date.now());
       const after = await rawGet(`${base}${target.path}`, headers);
       results.push({
         ...target,
@@ -176,6 +179,7 @@ async function main() {
         ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps, baselineP99 }),
         ...(serverMedianMs === undefined ? {} : { serverMedianMs }),
         serverCpuMs,
+        lateEchoes,
         peakRssMB: memory.sincePrevious(),
       });
       process.stdout.write(".");

@@ -101,6 +101,10 @@ export function report(run: Run) {
     }
     log("");
   }
+  const late = results.filter((r) => r.lateEchoes);
+  log(
+    `Late freshness heartbeat echoes (each time, caches cleared until the next echo): ${late.reduce((n, r) => n + (r.lateEchoes ?? 0), 0)}${late.length ? ` (${late.map((r) => `${r.name} ${r.signedIn ? "signed in" : "signed out"}: ${r.lateEchoes}`).join(", ")})` : ""}`,
+  );
   if (firstStartPeak !== undefined) {
     log(`Peak RSS of a first start (new data folder, migrations, demo content): ${fmt(firstStartPeak)} MB (target < 500 MB)`);
   }

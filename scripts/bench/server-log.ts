@@ -13,3 +13,14 @@ export function medianServerMs(logFile: string, pathname: string, from: number, 
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
 }
+
+/** How many log lines between `from` and `to` carry a message starting with `message`. */
+export function countLogLines(logFile: string, message: string, from: number, to: number): number {
+  let count = 0;
+  for (const line of fs.readFileSync(logFile, "utf8").split("\n")) {
+    if (!line.includes(`"msg":"${message}`)) continue;
+    const { time } = JSON.parse(line) as { time: number };
+    if (time >= from && time <= to) count++;
+  }
+  return count;
+}
