@@ -152,9 +152,8 @@ async function main() {
       const cpuBefore = memory.cpuSeconds();
       const rowStart = Date.now();
       if (target.signedIn) {
-        const from = Date.now();
         r = load(`${base}${target.path}`, headers, script);
-        serverMedianMs = medianServerMs(path.join(workDir, "server.log"), target.path.split("?")[0], from, Date.now());
+        serverMedianMs = medianServerMs(path.join(workDir, "server.log"), target.path.split("?")[0], rowStart, Date.now());
       } else {
         const both = loadBeside(`${base}${target.path}`, baselineUrl, headers, script);
         r = both.page;

@@ -92,7 +92,8 @@ export function portFor(offset: number) {
  * open but carries nothing either way, new ones included (a partition, or a firewall that drops
  * packets), `freezeListening()` does that to the connections that sent LISTEN only (what a NAT
  * idle timeout does to a quiet connection), `cutExceptListening()` cuts all the others;
- * `slowReplies(ms)` hands on what the database sends `ms` later, in order (a slow round trip);
+ * `slowReplies(ms)` hands on what the database sends `ms` later, in order (a slow round trip;
+ * replies still delayed when `restore()` is called may arrive after newer ones);
  * `restore()` lets everything through again.
  */
 export async function startDatabaseProxy(port: number, databaseUrl: string) {
