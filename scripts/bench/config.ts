@@ -2,6 +2,7 @@
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 export const DURATION = Number(process.env.DURATION ?? 10);
 export const WARMUP = Number(process.env.WARMUP ?? 2);
+export const ALONE = Number(process.env.ALONE ?? 3);
 export const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 export const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 5) || 5);
 export const USE_PGLITE = process.argv.includes("--pglite");
@@ -39,6 +40,11 @@ export interface Result extends Target {
   peakRssMB?: number;
   /** Signed-in rows: the median time the server's request log gives for the row's requests. */
   serverMedianMs?: number;
+  /**
+   * Signed-in rows: the same median with one request at a time (ALONE seconds), the time a render
+   * takes; at fifty connections the log's time is mostly the wait behind the other requests.
+   */
+  aloneMedianMs?: number;
   /**
    * The server's CPU time per request (all its threads, the collector's and compression's too),
    * in ms: steadier than requests/s on a machine whose other tenants come and go.

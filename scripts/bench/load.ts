@@ -26,8 +26,8 @@ export function writeWrkScript(file: string, cookies: string[] = []) {
   return file;
 }
 
-export function runWrk(url: string, headers: Record<string, string>, duration: number, script: string): LoadResult {
-  const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${duration}s`, "--timeout", "5s", "-s", script];
+export function runWrk(url: string, headers: Record<string, string>, duration: number, script: string, connections = CONNECTIONS): LoadResult {
+  const args = ["-t", String(Math.min(2, connections)), "-c", String(connections), "-d", `${duration}s`, "--timeout", "5s", "-s", script];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
   args.push(url);
   const out = execFileSync("wrk", args, { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
@@ -43,8 +43,8 @@ export function runWrk(url: string, headers: Record<string, string>, duration: n
   return { rps: requests / secs, p50: percentile(latency, 50), p99: percentile(latency, 99), non2xx, errors, requests, seconds: secs, latency };
 }
 
-export function runAutocannon(url: string, headers: Record<string, string>, duration: number) {
-  const args = ["autocannon", "-c", String(CONNECTIONS), "-d", String(duration), "-w", "2", "--json"];
+export function runAutocannon(url: string, headers: Record<string, string>, duration: number, connections = CONNECTIONS) {
+  const args = ["autocannon", "-c", String(connections), "-d", String(duration), "-w", "2", "--json"];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}=${v}`);
   args.push(url);
   const out = execFileSync("npx", args, { encoding: "utf8", cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
@@ -59,8 +59,8 @@ export function runAutocannon(url: string, headers: Record<string, string>, dura
 }
 
 /** Loads `url` with wrk and `script` (see writeWrkScript), else with autocannon and the headers given. */
-export function load(url: string, headers: Record<string, string>, script: string, duration = DURATION): LoadResult {
-  return hasWrk ? runWrk(url, headers, duration, script) : runAutocannon(url, headers, duration);
+export function load(url: string, headers: Record<string, string>, script: string, duration = DURATION, connections = CONNECTIONS): LoadResult {
+  return hasWrk ? runWrk(url, headers, duration, script, connections) : runAutocannon(url, headers, duration, connections);
 }
 
 /**

@@ -16,12 +16,14 @@
 //      page-baseline, ...: both see the same minutes of a machine whose speed drifts, and the
 //      row's ratio is its requests over the baseline's in those windows. Latencies are merged
 //      from wrk's full histograms. (Without wrk: the baseline just before each row.)
+//      Each signed-in row then runs ALONE seconds (default 3) at one connection, for the server's
+//      median time per request without the wait behind the other connections.
 //   5. prints requests/s, p50 and p99 per URL and the ratio to the baseline, the server's RSS
 //      once it serves and its peak over the whole run, and writes everything to
 //      bench/results/<date>.json.
 //
 // Options: --pglite, --keep (keep the database and data folder), DURATION=<s>, CONNECTIONS=<n>,
-// ROUNDS=<n>.
+// ROUNDS=<n>, ALONE=<s>.
 //
 // The parts: config.ts (settings, targets), database.ts (the scaled data set), processes.ts (the
 // server and the baseline), load.ts and stats.ts (wrk or autocannon, merged histograms),
@@ -30,7 +32,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIfMissing } from "../local-server";
-import { ACCEPT_ENCODING, BUILD_DIR, CONNECTIONS, DURATION, log, targetsFor, THREADS, USE_PGLITE, WARMUP, type Result } from "./config";
+import { ACCEPT_ENCODING, ALONE, BUILD_DIR, CONNECTIONS, DURATION, log, targetsFor, THREADS, USE_PGLITE, WARMUP, type Result } from "./config";
 import { prepareDatabase } from "./database";
 import { rawGet } from "./http";
 import { hasWrk, load, loadBeside, writeWrkScript } from "./load";
@@ -166,6 +168,12 @@ async function main() {
       const serverCpuMs = ((memory.cpuSeconds() - cpuBefore) * 1000) / requests;
       // Each time the freshness heartbeat's echo came too late, the thread emptied its caches.
       const lateEchoes = countLogLines(path.join(workDir, "server.log"), "freshness: no echo", rowStart, Date.now());
+      let aloneMedianMs: number | undefined;
+      if (target.signedIn && ALONE > 0) {
+        const aloneStart = Date.now();
+        load(`${base}${target.path}`, headers, script, ALONE, 1);
+        aloneMedianMs = medianServerMs(path.join(workDir, "server.log"), target.path.split("?")[0], aloneStart, Date.now());
+      }
       const after = await rawGet(`${base}${target.path}`, headers);
       results.push({
         ...target,
@@ -177,6 +185,7 @@ async function main() {
         cache: String(after.headers["x-cache"] ?? "-"),
         ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps, baselineP99 }),
         ...(serverMedianMs === undefined ? {} : { serverMedianMs }),
+        ...(aloneMedianMs === undefined ? {} : { aloneMedianMs }),
         serverCpuMs,
         lateEchoes,
         peakRssMB: memory.sincePrevious(),

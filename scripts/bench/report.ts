@@ -60,6 +60,7 @@ export function report(run: Run) {
     if (r.signedIn) {
       ok = r.rps >= MEMBERS_TARGET.rps && r.p99 < MEMBERS_TARGET.p99;
       target = `>= ${MEMBERS_TARGET.rps} req/s, p99 < ${MEMBERS_TARGET.p99} ms; server median ${fmt(r.serverMedianMs ?? NaN, 2)} ms`;
+      if (r.aloneMedianMs !== undefined) target += `, ${fmt(r.aloneMedianMs, 2)} ms one at a time`;
       if (r.path === "/forum") {
         ok &&= (r.serverMedianMs ?? Infinity) <= MEMBERS_TARGET.forumServerMs;
         target += ` (<= ${MEMBERS_TARGET.forumServerMs})`;
