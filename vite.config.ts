@@ -1,6 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { gzipAsync } from "@gfx/zopfli";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -11,6 +10,8 @@ import { writeShareImages } from "./scripts/share-images.ts";
 // Every script and style sheet of the client build is compressed once, at build time, as well as
 // it can be: Zopfli for gzip (about 4 % smaller than zlib's best) and Brotli at quality 11. The
 // server sends these files (express-static-gzip) instead of compressing each request.
+// Zopfli is loaded here only: its Emscripten glue makes any unhandled rejection abort the process,
+// which in a dev server or a test worker turned a harmless one into a crash.
 function precompressAssets(): Plugin {
   const brotli = promisify(brotliCompress);
   return {
@@ -18,6 +19,7 @@ function precompressAssets(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     async writeBundle({ dir }, bundle) {
+      const { gzipAsync } = await import("@gfx/zopfli");
       const files = Object.values(bundle).filter((file) => /^assets\/.+\.(js|css)$/.test(file.fileName));
       await Promise.all(
         files.map(async (file) => {
