@@ -2,7 +2,7 @@ import { sep } from "node:path";
 import { defineConfig } from "vitest/config";
 
 // React Router's Vite plugin rewrites .react-router/types (deleting the folder first) whenever a
-// dev server starts, and tests/helpers/http-app.ts starts one per test file: two workers doing it
+// dev server starts, and each worker starts one (tests/helpers/http-app.ts): two workers doing it
 // at once break each other's writes. Those types serve the editor and tsc (run before the tests),
 // not the app, so such a failure is not one of the suite's.
 const TYPES_FOLDER = `${sep}.react-router${sep}types${sep}`;
@@ -17,9 +17,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Each worker keeps the modules it has loaded from one test file to the next, which saves a
-    // quarter of the suite's time; every file still opens its own database (and a Vite server, in
-    // tests/helpers/http-app.ts), and no module of the app keeps state between runtimes.
+    // Each worker keeps the modules it has loaded, and the Vite server of tests/helpers/http-app.ts,
+    // from one test file to the next, which saves a quarter of the suite's time; every file still
+    // opens its own database and imports the site afresh, and no module of the app keeps state
+    // between runtimes.
     isolate: false,
     onUnhandledError(error) {
       const { code, path } = error as { code?: string; path?: string };
