@@ -8,12 +8,11 @@ import { AuthBroadcast } from "./components/auth-broadcast";
 import { NotFoundContent } from "./components/not-found-content";
 import { NowProvider } from "./components/relative-time";
 import { Toaster } from "./components/ui/toast";
-import { readSidebarCookie } from "./components/ui/sidebar";
 import { seo, siteUrlFrom } from "./lib/seo";
+import { sidebarOpen } from "./lib/sidebar-cookie";
 import { requestOutcomeContext, runtimeContext } from "./server/context";
 import { RETRY_AFTER_SECONDS } from "./server/db.server";
 import { publicConfig } from "./server/env.server";
-import { writeScope } from "./server/freshness.server";
 import { carriesNothingPersonal } from "./server/session-cookie.server";
 import { loadViewer, sessionRefreshedContext, viewerContext } from "./server/session.server";
 import { clearToastHeader, readToast } from "./server/toast.server";
@@ -33,15 +32,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /**
- * The HTTP side of every answer: a successful write tells the freshness authority (every cache,
- * here and on other instances); a request that failed because the database is away answers 503;
+ * The HTTP side of every answer: a request that failed because the database is away answers 503,
  * and only a request that carries nothing personal may get an answer that caches may share.
+ * (What a write changed is told by the write itself, where it commits.)
  */
 function answerFor(request: Request, context: Readonly<RouterContextProvider>, response: Response): Response {
-  const runtime = context.get(runtimeContext);
   const outcome = context.get(requestOutcomeContext);
-  const scope = writeScope(request.method, new URL(request.url).pathname, response.status);
-  if (scope) runtime.freshness.bump(scope);
   if (outcome?.databaseUnavailable && response.status === 500) {
     response = new Response(response.body, { status: 503, headers: response.headers });
   }
@@ -66,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     config: publicConfig(runtime.env),
     viewer: viewer ? { id: viewer.id, email: viewer.email, role: viewer.role, displayName: viewer.displayName, aal: viewer.aal } : null,
     unread: viewer ? await runtime.unread.get(viewer.id) : null,
-    sidebarOpen: readSidebarCookie(request.headers.get("cookie")),
+    sidebarOpen: sidebarOpen(request.headers.get("cookie")),
     toast: await readToast(request),
     now: Date.now(),
     sessionRefreshed: context.get(sessionRefreshedContext),

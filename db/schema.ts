@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   customType,
   doublePrecision,
@@ -500,6 +501,22 @@ export const reauthProofs = pgTable(
   (t) => [index("reauth_proofs_user_idx").on(t.userId)],
 );
 
+// ---------------------------------------------------------------- change events
+
+/**
+ * What each write changed (tags such as question:12 or forum), in commit order: other instances
+ * drop what depended on them, and live pages catch up on what they missed. Kept for an hour.
+ */
+export const changeEvents = pgTable(
+  "change_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tags: text("tags").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("change_events_created_idx").on(t.createdAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -525,4 +542,5 @@ export const schema = {
   services,
   cityServicePages,
   guideIndex,
+  changeEvents,
 };

@@ -1,7 +1,9 @@
 // Opens the configured database for command-line tools: DATABASE_URL, or the embedded database
 // in DATA_DIR (which must not be in use by a running server).
 import path from "node:path";
-import { openDatabase } from "../app/server/db.server";
+import crypto from "node:crypto";
+import { createChanges, type Writer } from "../app/server/change-events.server";
+import { openDatabase, type Database } from "../app/server/db.server";
 import { parseEnv } from "../app/server/env.server";
 
 export async function openConfiguredDatabase() {
@@ -9,6 +11,12 @@ export async function openConfiguredDatabase() {
   const database = await openDatabase(env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite"), { poolMax: 4 });
   await database.withStartupLock(() => database.migrate());
   return database;
+}
+
+/** Writes as the site does: their change events reach running instances (nothing here to apply). */
+export function commandLineWriter(database: Database): Writer {
+  const changes = createChanges({ db: database.db, pool: database.pool, instance: `cli${crypto.randomUUID().slice(0, 8)}`, apply: () => {} });
+  return { db: database.db, changes };
 }
 
 export async function runCli(main: () => Promise<void>) {

@@ -1,9 +1,8 @@
-// npm run user:role -- <email> <member|moderator|admin>: grants a role.
-import { eq, sql } from "drizzle-orm";
-import { users } from "../db/schema";
-import { ROLES } from "../app/server/auth.server";
-import { CHANNEL } from "../app/server/freshness.server";
-import { openConfiguredDatabase, runCli } from "./db";
+// npm run user:role -- <email> <member|moderator|admin>: grants a role. Running instances hear of it
+// through the same change events as the site's own writes, and forget the member's sessions.
+import { ROLES, type Role } from "../app/server/auth.server";
+import { setRole } from "../app/server/account.server";
+import { commandLineWriter, openConfiguredDatabase, runCli } from "./db";
 
 await runCli(async () => {
   const [email, role] = process.argv.slice(2);
@@ -12,15 +11,9 @@ await runCli(async () => {
   }
   const database = await openConfiguredDatabase();
   try {
-    const rows = await database.db
-      .update(users)
-      .set({ role })
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-      .returning({ email: users.email });
-    if (!rows.length) throw new Error(`No account with the email ${email}`);
-    // Running instances forget who this member was at once (the embedded database has none).
-    await database.pool?.query("select pg_notify($1, $2)", [CHANNEL, "command-line all"]);
-    console.log(`${rows[0].email} is now ${role === "admin" ? "an" : "a"} ${role}.`);
+    const stored = await setRole(commandLineWriter(database), email, role as Role);
+    if (!stored) throw new Error(`No account with the email ${email}`);
+    console.log(`${stored} is now ${role === "admin" ? "an" : "a"} ${role}.`);
   } finally {
     await database.close();
   }

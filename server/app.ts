@@ -12,7 +12,8 @@ import { loggedPath, logRequest } from "../app/server/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { requestIdOf } from "./http/request-id";
 import { requestDeadline } from "./http/deadline";
-import { createPageStore, sendPage, type PageStore } from "./page-cache";
+import { createPageStore, routeRules, sendPage, type PageStore } from "./page-cache";
+import type { RulesOf } from "./page-cache/key";
 import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, securityHeaders } from "./security";
 import { createApiRouter } from "./api/router";
 import { untrustedForwardingRemover } from "./http/forwarded";
@@ -23,18 +24,22 @@ export { ConfigError } from "../app/server/env.server";
 export { DatabaseLockedError } from "../app/server/db.server";
 export { securityHeaders } from "./security";
 
-// One readers' page store per runtime, emptied by every content change here or elsewhere.
-const stores = new WeakMap<Runtime, PageStore>();
-function pageStoreOf(runtime: Runtime): PageStore {
-  let store = stores.get(runtime);
-  if (!store) {
+// One readers' page store per runtime; a stored page is current until one of the tags its render
+// depended on changes, here or on another instance (freshness.server.ts).
+const stores = new WeakMap<Runtime, { store: PageStore; setRules(rules: RulesOf): void }>();
+function pageStoreOf(runtime: Runtime) {
+  let known = stores.get(runtime);
+  if (!known) {
+    let rules: RulesOf | undefined;
     const enabled = runtime.env.PAGE_CACHE && runtime.env.NODE_ENV !== "development";
     const policy = (html: string) => contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html) });
-    store = createPageStore({ enabled, epoch: runtime.freshness.current, policy });
-    runtime.freshness.onBump((scope) => scope !== "accounts" && store!.clear());
-    stores.set(runtime, store);
+    const onUntracked = (url: string) =>
+      runtime.log.warn({ path: loggedPath(url.split("?")[0]) }, "a public page read the database outside a shared read; it is not stored");
+    const store = createPageStore({ enabled, clock: runtime.freshness.clock, deps: runtime.deps, rulesOf: () => rules, policy, onUntracked });
+    known = { store, setRules: (r) => (rules = r) };
+    stores.set(runtime, known);
   }
-  return store;
+  return known;
 }
 
 /**
@@ -42,7 +47,7 @@ function pageStoreOf(runtime: Runtime): PageStore {
  * Express, whose own routing costs more than the whole stored answer; everything else goes to `app`.
  */
 export function createListener(runtime: Runtime, app: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
-  const store = pageStoreOf(runtime);
+  const { store } = pageStoreOf(runtime);
   const stripForwarding = untrustedForwardingRemover(runtime.env.TRUST_PROXY);
   const count = servedCount(runtime.log);
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -109,7 +114,7 @@ export function createApp(runtime: Runtime) {
   });
 
   // Every page, through the readers' store when the request carries nothing personal.
-  const store = pageStoreOf(runtime);
+  const { store, setRules } = pageStoreOf(runtime);
   const loadContext = (res: express.Response) => {
     const context = new RouterContextProvider();
     context.set(runtimeContext, runtime);
@@ -119,6 +124,7 @@ export function createApp(runtime: Runtime) {
   };
   const pages = (build: ServerBuild | (() => Promise<ServerBuild>)): express.RequestHandler => {
     const handle = createRequestHandler(build, process.env.NODE_ENV);
+    if (typeof build !== "function") setRules(routeRules(build));
     return async (req, res, next) => {
       try {
         const render = () => handle(createRequest(req, res, { protocol: `${req.protocol}:`, host: req.host }), loadContext(res));

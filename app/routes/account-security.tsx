@@ -129,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "passkey-confirm") return confirmForPasskey(runtime, request, viewer, form);
   if (intent.startsWith("passkey-")) return passkeyAction(runtime, request, intent, form);
   if (isSessionIntent(intent)) {
-    const said = await endSessions(runtime.db, viewer, intent, {
+    const said = await endSessions(runtime, viewer, intent, {
       sessionId: String(form.get("sessionId") ?? ""),
       removePasskeys: form.get("removePasskeys") === "true",
     });

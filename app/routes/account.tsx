@@ -47,20 +47,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 
-  // Name, sessions and account changes made here (not through Better Auth, whose own changes
-  // clear it from its hook) also clear who was remembered for each session cookie.
   switch (intent) {
     case "display-name": {
       const parsed = displayNameSchema.safeParse({ displayName: form.get("displayName") });
       if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
       const reserved = displayNameProblem(parsed.data.displayName);
       if (reserved) return data({ intent, errors: { displayName: reserved } }, { status: 400 });
-      await setDisplayName(db, viewer.id, parsed.data.displayName);
+      await setDisplayName(runtime, viewer.id, parsed.data.displayName);
       return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${withStop(parsed.data.displayName)}`) };
     }
     case "public-profile": {
       const on = form.get("publicProfile") === "on";
-      const result = await setPublicProfile(db, viewer.id, on);
+      const result = await setPublicProfile(runtime, viewer.id, on);
       if (!result.ok) return data({ intent, errors: { form: "Choose a display name first: a public profile shows it." } }, { status: 400 });
       return {
         intent,
@@ -108,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "revoke-session":
     case "revoke-others": {
-      const said = await endSessions(db, viewer, intent, {
+      const said = await endSessions(runtime, viewer, intent, {
         sessionId: String(form.get("sessionId") ?? ""),
         removePasskeys: form.get("removePasskeys") === "true",
       });
@@ -123,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!hash || !password || password.length > LIMITS.passwordMax || !(await ctx.password.verify({ hash, password }))) {
         return data({ intent, errors: { password: "Your password is not correct." } }, { status: 400 });
       }
-      await deleteAccount(db, viewer.id, content);
+      await deleteAccount(runtime, viewer.id, content);
       const headers = new Headers();
       headers.append("Set-Cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
       headers.append("Set-Cookie", "__Secure-better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");

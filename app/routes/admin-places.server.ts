@@ -1,6 +1,8 @@
 // The server half of /admin/places: the loader's data for each tab, and one function per form
 // intent. Each returns what the route's action returns (data with field errors, or a redirect
 // with a toast); the route module keeps the page.
+import type { Writer } from "~/server/change-events.server";
+import type { Db } from "~/server/db.server";
 import { data } from "react-router";
 import { z } from "zod";
 import {
@@ -15,7 +17,6 @@ import {
   type FieldErrors,
 } from "~/lib/place-rules";
 import { importCsv, type ImportReport } from "~/server/csv-import.server";
-import type { Db } from "~/server/db.server";
 import { deletePageRecord, getPageEditor, listPageRecords, previewContent, savePageRecord } from "~/server/place-pages-admin.server";
 import { getCity, getService, listCities, listServices, saveCity, saveService, setCityActive, setServiceActive } from "~/server/places-admin.server";
 import type { Runtime } from "~/server/runtime.server";
@@ -95,19 +96,19 @@ const CITY_FIELDS = ["id", "slug", "name", "state", "description", "latitude", "
 const SERVICE_FIELDS = ["id", "slug", "name", "description", "is_active"];
 const PAGE_FIELDS = ["city_id", "service_id", "page_id", "meta_title", "meta_description", "content"];
 
-/** One intent's arguments: the database, the request (for where to go back to) and the form. */
+/** One intent's arguments: where writes go, the request (for where to go back to) and the form. */
 interface Intent {
-  db: Db;
+  writer: Writer;
   request: Request;
   form: FormData;
 }
 
-export async function saveCityIntent({ db, request, form }: Intent) {
+export async function saveCityIntent({ writer, request, form }: Intent) {
   const intent = "save-city" as const;
   const values = formValues(form, CITY_FIELDS);
   const parsed = citySchema.safeParse({ ...values, is_active: values.is_active || "false" });
   if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const result = await saveCity(db, parsed.data);
+  const result = await saveCity(writer, parsed.data);
   if (!result.ok) return data({ intent, errors: result.errors, values }, { status: 400 });
   const c = result.value;
   return redirectWithToast(backTo(request, { tab: "cities" }), {
@@ -116,12 +117,12 @@ export async function saveCityIntent({ db, request, form }: Intent) {
   });
 }
 
-export async function saveServiceIntent({ db, request, form }: Intent) {
+export async function saveServiceIntent({ writer, request, form }: Intent) {
   const intent = "save-service" as const;
   const values = formValues(form, SERVICE_FIELDS);
   const parsed = serviceSchema.safeParse({ ...values, is_active: values.is_active || "false" });
   if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const result = await saveService(db, parsed.data);
+  const result = await saveService(writer, parsed.data);
   if (!result.ok) return data({ intent, errors: result.errors, values }, { status: 400 });
   const s = result.value;
   return redirectWithToast(backTo(request, { tab: "services" }), {
@@ -130,11 +131,11 @@ export async function saveServiceIntent({ db, request, form }: Intent) {
   });
 }
 
-export async function toggleIntent({ db, request, form }: Intent, intent: "toggle-city" | "toggle-service") {
+export async function toggleIntent({ writer, request, form }: Intent, intent: "toggle-city" | "toggle-service") {
   const parsed = toggleSchema.safeParse(formValues(form, ["id", "active"]));
   if (!parsed.success) return data({ intent, errors: { form: "That record could not be found." } as FieldErrors }, { status: 400 });
   const { id, active } = parsed.data;
-  const row = intent === "toggle-city" ? await setCityActive(db, id, active) : await setServiceActive(db, id, active);
+  const row = intent === "toggle-city" ? await setCityActive(writer, id, active) : await setServiceActive(writer, id, active);
   if (!row) return data({ intent, errors: { form: "That record no longer exists." } as FieldErrors }, { status: 404 });
   const label = "state" in row ? `${row.name}, ${row.state}` : row.name;
   return redirectWithToast(backTo(request), {
@@ -152,13 +153,13 @@ export function previewPageIntent({ form }: Intent) {
   return data({ intent, errors, values, preview }, { status: parsed.success ? 200 : 400 });
 }
 
-export async function savePageIntent({ db, request, form }: Intent) {
+export async function savePageIntent({ writer, request, form }: Intent) {
   const intent = "save-page" as const;
   const values = formValues(form, PAGE_FIELDS);
   const parsed = pageSchema.safeParse(values);
   if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error), values }, { status: 400 });
   const p = parsed.data;
-  const result = await savePageRecord(db, {
+  const result = await savePageRecord(writer, {
     pageId: p.page_id,
     cityId: p.city_id,
     serviceId: p.service_id,
@@ -174,18 +175,18 @@ export async function savePageIntent({ db, request, form }: Intent) {
   });
 }
 
-export async function deletePageIntent({ db, request, form }: Intent) {
+export async function deletePageIntent({ writer, request, form }: Intent) {
   const intent = "delete-page" as const;
   const parsed = pagePairSchema.safeParse(formValues(form, ["city_id", "service_id"]));
   if (!parsed.success) return data({ intent, errors: { form: "That page record could not be found." } as FieldErrors }, { status: 400 });
-  const removed = await deletePageRecord(db, parsed.data.city_id, parsed.data.service_id);
+  const removed = await deletePageRecord(writer, parsed.data.city_id, parsed.data.service_id);
   return redirectWithToast(backTo(request), {
     title: removed ? "Page record removed" : "Nothing to remove",
     description: removed ? "The page shows the default content again." : "This pair had no page record.",
   });
 }
 
-export async function importIntent({ db, form }: Intent, log: Runtime["log"]) {
+export async function importIntent({ writer, form }: Intent, log: Runtime["log"]) {
   const intent = "import" as const;
   const kind = String(form.get("kind") ?? "");
   const file = form.get("file");
@@ -200,7 +201,7 @@ export async function importIntent({ db, form }: Intent, log: Runtime["log"]) {
   }
   let report: ImportReport;
   try {
-    report = await importCsv(db, kind as ImportReport["kind"], await file.text());
+    report = await importCsv(writer, kind as ImportReport["kind"], await file.text());
   } catch (err) {
     log.error({ err, kind }, "csv import failed");
     return data(

@@ -45,13 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireRole(request, context, "admin");
-  const { db, log } = context.get(runtimeContext);
+  const runtime = context.get(runtimeContext);
   const form = await readFormData(request, MAX_IMPORT_BYTES + 256 * 1024);
   if (!form) {
     return data({ intent: "import" as const, report: unreadReport(), errors: {} as FieldErrors }, { status: 413 });
   }
   const intent = String(form.get("intent") ?? "");
-  const args = { db, request, form };
+  const args = { writer: runtime, request, form };
   switch (intent) {
     case "save-city":
       return saveCityIntent(args);
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "delete-page":
       return deletePageIntent(args);
     case "import":
-      return importIntent(args, log);
+      return importIntent(args, runtime.log);
     default:
       return data({ intent: "unknown" as const, errors: { form: "Unknown action." } as FieldErrors }, { status: 400 });
   }

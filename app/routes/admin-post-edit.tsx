@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const note = String(form.get("note") ?? "").slice(0, 10_000);
     const parsed = returnNoteSchema.safeParse({ note: form.get("note") });
     if (!parsed.success) return data({ values: null, errors: {}, preview: null, returnNote: { note, error: fieldErrors(parsed.error).note } }, { status: 400 });
-    if (!(await returnStory(runtime.db, id, editor.id, parsed.data.note))) {
+    if (!(await returnStory(runtime, id, editor.id, parsed.data.note))) {
       return data(
         { values: null, errors: {}, preview: null, returnNote: { note, error: "Only a member's story that is not published can be returned." } },
         { status: 409 },
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(`/admin/posts/${id}`, { title: "Story returned", description: "Its author has been told and can change it." });
   }
   if (intent === "publish" || intent === "unpublish") {
-    const row = intent === "publish" ? await publishPost(runtime.db, id, editor.id) : await setPublished(runtime.db, id, false);
+    const row = intent === "publish" ? await publishPost(runtime, id, editor.id) : await setPublished(runtime, id, false);
     if (!row) throw data(null, { status: 404 });
     return redirectWithToast(`/admin/posts/${id}`, {
       title: intent === "publish" ? "Post published" : "Post unpublished",
@@ -62,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   if (intent === "delete") {
-    await declinePost(runtime.db, id, editor.id);
+    await declinePost(runtime, id, editor.id);
     return redirectWithToast("/admin/posts", { title: "Post deleted" });
   }
   const values = postFormValues(form);
@@ -74,9 +74,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { values, errors: {}, preview: { title: parsed.data.title, html: preview.html } };
   }
   try {
-    const row = await updatePost(runtime.db, id, { ...parsed.data, slug: parsed.data.slug || undefined });
+    const row = await updatePost(runtime, id, { ...parsed.data, slug: parsed.data.slug || undefined });
     if (!row) throw data(null, { status: 404 });
-    if (intent === "save-publish") await publishPost(runtime.db, id, editor.id);
+    if (intent === "save-publish") await publishPost(runtime, id, editor.id);
     return redirectWithToast(`/admin/posts/${id}`, { title: "Post saved" });
   } catch (error) {
     if (error instanceof SlugTakenError) return data({ values, errors: { slug: "That slug is already used by another post" }, preview: null }, { status: 400 });

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { values, errors: {}, preview: { title: parsed.data.title, html: preview.html } };
   }
   try {
-    const post = await createPost(runtime.db, {
+    const post = await createPost(runtime, {
       ...parsed.data,
       slug: parsed.data.slug || undefined,
       authorId: editor.id,

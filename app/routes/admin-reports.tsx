@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "hide" || intent === "restore") {
       if (!Number.isInteger(targetId) || targetId <= 0) return data({ error: "Unknown content" }, { status: 400 });
-      await (intent === "hide" ? hideContent : restoreContent)(runtime.db, targetType, targetId, moderator.id);
+      await (intent === "hide" ? hideContent : restoreContent)(runtime, targetType, targetId, moderator.id);
       return redirectWithToast("/admin/reports", { title: intent === "hide" ? "Content hidden" : "Content restored" });
     }
     if (intent === "dismiss") {

@@ -39,7 +39,7 @@ const GONE = "That topic no longer exists.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireRole(request, context, "admin");
-  const { db } = context.get(runtimeContext);
+  const runtime = context.get(runtimeContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const rawId = form.get("id");
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = topicSchema.safeParse(values);
         if (!parsed.success) return failed(400, fieldErrors(parsed.error), values);
         try {
-          const topic = intent === "create" ? await createTopic(db, parsed.data) : await updateTopic(db, id!, parsed.data);
+          const topic = intent === "create" ? await createTopic(runtime, parsed.data) : await updateTopic(runtime, id!, parsed.data);
           return redirectWithToast("/admin/topics", {
             title: intent === "create" ? "Topic added" : "Topic saved",
             description: `${topic.name}: /forum/topics/${topic.slug}`,
@@ -71,11 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "move-up":
       case "move-down": {
-        const moved = await moveTopic(db, id!, intent === "move-up" ? "up" : "down");
+        const moved = await moveTopic(runtime, id!, intent === "move-up" ? "up" : "down");
         return redirectWithToast("/admin/topics", moved ? { title: "Topic moved" } : { title: intent === "move-up" ? "Already first" : "Already last" });
       }
       case "delete": {
-        await deleteTopic(db, id!);
+        await deleteTopic(runtime, id!);
         return redirectWithToast("/admin/topics", { title: "Topic deleted", description: "Its questions stay in the forum, without a topic." });
       }
       default:

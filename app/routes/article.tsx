@@ -6,7 +6,8 @@ import { PostBody } from "~/components/post-body";
 import { organization, seo, siteUrlFrom } from "~/lib/seo";
 import { shareImageObject } from "~/lib/json-ld";
 import { DEFAULT_SHARE_IMAGE } from "~/lib/share-image";
-import { COMMUNITY_AUTHOR, getPublishedPost } from "~/server/blog.server";
+import { COMMUNITY_AUTHOR } from "~/server/blog.server";
+import { articlePage } from "~/server/listings.server";
 import { runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
 import { postPlainText } from "~/server/post-markdown.server";
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   let post;
   try {
-    post = await getPublishedPost(runtime.db, slug);
+    post = await articlePage(runtime, slug);
   } catch (error) {
     // The spec's wording for a failed load; an unreachable database is an outage, not a fault here.
     if (isDatabaseUnavailable(error)) runtime.log.warn({ err: error }, "database unavailable");

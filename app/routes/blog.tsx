@@ -1,6 +1,6 @@
 import { Form, Link, data, useActionData, useNavigation } from "react-router";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
-import { Pagination, pageParam } from "~/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { RelativeTime } from "~/components/relative-time";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -12,7 +12,8 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { LIMITS } from "~/lib/limits";
 import { fieldErrors, storySchema } from "~/lib/validation";
 import { orWhenUnavailable } from "~/server/outage.server";
-import { COMMUNITY_AUTHOR, createPost, listPublished } from "~/server/blog.server";
+import { COMMUNITY_AUTHOR, createPost } from "~/server/blog.server";
+import { blogPage } from "~/server/listings.server";
 import { runtimeContext } from "~/server/context";
 import { getGuide } from "~/server/guides.server";
 import { postPlainText } from "~/server/post-markdown.server";
@@ -21,10 +22,12 @@ import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/blog";
 import { publicPage } from "~/lib/public-page";
+import { isPageNumber, pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
 
 export const BLOG_CARD_PREVIEW = 150;
 
 export const headers = publicPage;
+export const handle: PageHandle = { query: { page: isPageNumber } };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(siteUrlFrom(matches), {
@@ -34,14 +37,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext);
+  const runtime = context.get(runtimeContext);
   const featured = FEATURED_GUIDES.map(({ badge, slug }) => {
     const guide = getGuide(slug);
     return { badge, slug, title: guide?.title ?? slug, description: guide?.description ?? "" };
   });
-  const requested = pageParam(request);
+  const requested = pageNumberOf(pageQuery(request.url, handle.query));
   // While the database is away the page still works, with an empty list.
-  const { posts, page, pageCount } = await orWhenUnavailable(context, () => listPublished(db, { page: requested }), {
+  const { posts, page, pageCount } = await orWhenUnavailable(context, () => blogPage(runtime, requested), {
     posts: [],
     total: 0,
     page: requested,
@@ -85,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     throw error;
   }
-  await createPost(runtime.db, { title: parsed.data.title, content: parsed.data.content, authorId: viewer.id, published: false });
+  await createPost(runtime, { title: parsed.data.title, content: parsed.data.content, authorId: viewer.id, published: false });
   return redirectWithToast("/account", { title: "Thank you for sharing your story!", description: "An editor will review it before it appears on the blog." });
 }
 

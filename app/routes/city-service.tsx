@@ -8,7 +8,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
 import { BRAND, publicConfig } from "~/server/env.server";
-import { loadCityServicePage } from "~/server/places.server";
+import { cityServicePage } from "~/server/listings.server";
 import type { Route } from "./+types/city-service";
 import { publicPage } from "~/lib/public-page";
 
@@ -17,9 +17,9 @@ export const UNAVAILABLE_MESSAGE = "This page is temporarily unavailable. We cou
 export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const { env } = runtime;
-  let result: Awaited<ReturnType<typeof loadCityServicePage>>;
+  let result: Awaited<ReturnType<typeof cityServicePage>>;
   try {
-    result = await loadCityServicePage(runtime.db, params.citySlug, params.serviceSlug, {
+    result = await cityServicePage(runtime, params.citySlug, params.serviceSlug, {
       siteUrl: env.SITE_URL,
       brand: BRAND,
       phoneTel: env.SUPPORT_PHONE_TEL,

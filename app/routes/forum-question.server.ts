@@ -69,7 +69,7 @@ async function answer({ runtime, viewer, id, back, intent, form }: IntentArgs) {
 
 async function follow({ runtime, viewer, id, back, intent }: IntentArgs) {
   await runtime.limiter.consume("edit", viewer.id);
-  await (intent === "follow" ? followQuestion : unfollowQuestion)(runtime.db, id, viewer.id);
+  await (intent === "follow" ? followQuestion : unfollowQuestion)(runtime, id, viewer.id);
   return redirectWithToast(
     back,
     intent === "follow"
@@ -84,14 +84,14 @@ async function markAnswer({ runtime, viewer, id, back, intent, form }: IntentArg
   await runtime.limiter.consume("edit", viewer.id);
   const to = `${back}#answer-${answerId.data}`;
   if (intent === "helpful") {
-    const { marked } = await toggleHelpful(runtime.db, answerId.data, viewer.id);
+    const { marked } = await toggleHelpful(runtime, answerId.data, viewer.id);
     return redirectWithToast(
       to,
       marked ? { title: "Marked as helpful", description: "Thank you: its author will know." } : { title: "Helpful mark taken back" },
     );
   }
   try {
-    const { chosen } = await toggleHelpedMost(runtime.db, id, answerId.data, viewer.id);
+    const { chosen } = await toggleHelpedMost(runtime, id, answerId.data, viewer.id);
     return redirectWithToast(
       to,
       chosen ? { title: "Marked as the answer that helped you most", description: "It now shows first." } : { title: "Choice cleared" },
@@ -106,7 +106,7 @@ async function editOwnQuestion({ runtime, viewer, id, back, intent, form }: Inte
   const parsed = questionSchema.safeParse({ title: form.get("title"), content: form.get("content") });
   if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
   await runtime.limiter.consume("edit", viewer.id);
-  await editQuestion(runtime.db, { id, authorId: viewer.id, ...parsed.data });
+  await editQuestion(runtime, { id, authorId: viewer.id, ...parsed.data });
   return redirectWithToast(back, { title: "Question updated" });
 }
 
@@ -116,7 +116,7 @@ async function setTopic({ runtime, viewer, id, back, intent, form }: IntentArgs)
   if (topicId === undefined) return data({ intent, ok: false, errors: { topic: UNKNOWN_TOPIC } }, { status: 400 });
   await runtime.limiter.consume("edit", viewer.id);
   try {
-    await setQuestionTopic(runtime.db, { questionId: id, topicId, actorId: viewer.id, moderator: isModerator(viewer.role) });
+    await setQuestionTopic(runtime, { questionId: id, topicId, actorId: viewer.id, moderator: isModerator(viewer.role) });
   } catch (error) {
     if (error instanceof UnknownTopicError) return data({ intent, ok: false, errors: { topic: UNKNOWN_TOPIC } }, { status: 400 });
     if (error instanceof ForbiddenError) return failed(intent, "Only the person who asked, or a moderator, can change the topic.", 403);
@@ -126,7 +126,7 @@ async function setTopic({ runtime, viewer, id, back, intent, form }: IntentArgs)
 }
 
 async function deleteOwnQuestion({ runtime, viewer, id }: IntentArgs) {
-  await deleteQuestion(runtime.db, { id, authorId: viewer.id });
+  await deleteQuestion(runtime, { id, authorId: viewer.id });
   return redirectWithToast("/forum", { title: "Question deleted" });
 }
 
@@ -136,14 +136,14 @@ async function editOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs
   const parsed = answerSchema.safeParse({ content: form.get("content") });
   if (!parsed.success) return data({ intent, answerId: answerId.data, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
   await runtime.limiter.consume("edit", viewer.id);
-  await editAnswer(runtime.db, { id: answerId.data, authorId: viewer.id, content: parsed.data.content });
+  await editAnswer(runtime, { id: answerId.data, authorId: viewer.id, content: parsed.data.content });
   return redirectWithToast(`${back}#answer-${answerId.data}`, { title: "Answer updated" });
 }
 
 async function deleteOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs) {
   const answerId = rowIdField.safeParse(form.get("answerId"));
   if (!answerId.success) return failed(intent, "That answer could not be found.", 400);
-  await deleteAnswer(runtime.db, { id: answerId.data, authorId: viewer.id });
+  await deleteAnswer(runtime, { id: answerId.data, authorId: viewer.id });
   return redirectWithToast(back, { title: "Answer deleted" });
 }
 
@@ -166,7 +166,7 @@ async function moderate({ runtime, viewer, back, intent, form }: IntentArgs) {
   const targetType = form.get("targetType");
   const targetId = rowIdField.safeParse(form.get("targetId"));
   if ((targetType !== "question" && targetType !== "answer") || !targetId.success) return failed(intent, "That post could not be found.", 400);
-  await (intent === "hide" ? hideContent : restoreContent)(runtime.db, targetType, targetId.data, viewer.id);
+  await (intent === "hide" ? hideContent : restoreContent)(runtime, targetType, targetId.data, viewer.id);
   const what = targetType === "question" ? "Question" : "Answer";
   return redirectWithToast(targetType === "answer" ? `${back}#answer-${targetId.data}` : back, {
     title: intent === "hide" ? `${what} hidden` : `${what} restored`,

@@ -2,9 +2,10 @@
 // orders and pages (?sort=, ?page=). Its data comes from the shared reads (listings.server.ts).
 import { data, Link, redirect } from "react-router";
 import { ListControls, QuestionList } from "~/components/forum/question-list";
-import { Pagination, pageParam } from "~/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { forumListHref, isForumSort, isTopicSlug, withoutDefaults } from "~/lib/forum-list";
+import { forumListHref, isForumSort, isTopicSlug, withoutDefaults, type ForumSort } from "~/lib/forum-list";
+import { isPageNumber, pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
 import { publicPage } from "~/lib/public-page";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
@@ -13,20 +14,20 @@ import { getViewer } from "~/server/session.server";
 import type { Route } from "./+types/forum-topic";
 
 export const headers = publicPage;
+export const handle: PageHandle = { query: { page: isPageNumber, sort: isForumSort } };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const slug = params.slug ?? "";
   const topic = isTopicSlug(slug) ? await topicBySlug(runtime, slug) : null;
   if (!topic) throw data(null, { status: 404 });
-  const url = new URL(request.url);
   // "?sort=newest" (what the form sends for the default order) is the topic's plain address.
-  const plain = withoutDefaults(url);
+  const plain = withoutDefaults(new URL(request.url));
   if (plain) throw redirect(plain, 301);
-  const requested = url.searchParams.get("sort");
-  // Anything but the three orders shows the default one (and such an address is never stored).
-  const sort = isForumSort(requested) ? requested : "newest";
-  const page = pageParam(request);
+  // Anything but the three orders shows the default one (and is left out of the stored page's key).
+  const query = pageQuery(request.url, handle.query);
+  const sort = (query.get("sort") as ForumSort | null) ?? "newest";
+  const page = pageNumberOf(query);
   const result = await forumPage(runtime, { page, sort, topicId: topic.id });
   // A page past the last is not found (not the last page again under another address).
   if (result.page !== page) throw data(null, { status: 404 });

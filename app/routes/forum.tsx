@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { ActionData as AskActionData } from "~/components/forum/ask-question-dialog";
 import { PostFields, type TopicOption } from "~/components/forum/post-form";
 import { ListControls, QuestionList, TopicLinks } from "~/components/forum/question-list";
-import { Pagination, pageParam } from "~/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent } from "~/components/ui/card";
 import { forumListHref, isForumSort, SORT_LABELS, withoutDefaults, type ForumSort } from "~/lib/forum-list";
@@ -18,8 +18,12 @@ import { orWhenUnavailable } from "~/server/outage.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
 import { publicPage } from "~/lib/public-page";
+import { isPageNumber, pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
 
 export const headers = publicPage;
+// What the page varies by: its page, order and topic, and ?ask=1 (the form to ask, open).
+// Any topic is looked up (one that does not exist is not found, and not stored).
+export const handle: PageHandle = { query: { page: isPageNumber, sort: isForumSort, topic: (v) => v.length <= 100, ask: (v) => v === "1" } };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData: data }) => {
   const topic = data?.topic;
@@ -34,23 +38,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: data }) => {
   });
 };
 
-/** The order asked for: one of the three, and anything else the default (such a page is not stored). */
-function sortParam(url: URL): ForumSort {
-  const sort = url.searchParams.get("sort");
-  return isForumSort(sort) ? sort : "newest";
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
   const url = new URL(request.url);
   const plain = withoutDefaults(url);
   if (plain) throw redirect(plain, 301);
-  const page = pageParam(request);
-  const sort = sortParam(url);
+  // Anything but the three orders shows the default one; an unknown topic is not found.
+  const query = pageQuery(url, handle.query);
+  const page = pageNumberOf(query);
+  const sort = (query.get("sort") as ForumSort | null) ?? "newest";
   // While the database is away the page still works, with an empty list (and no topics).
   const topics = (await orWhenUnavailable(context, () => topicList(runtime), null)) ?? [];
-  const slug = url.searchParams.get("topic");
+  const slug = query.get("topic");
   const topic = slug ? (topics.find((t) => t.slug === slug) ?? null) : null;
   // A topic that does not exist is not found (a database away shows the page without it).
   if (slug && !topic && topics.length) throw data(null, { status: 404 });
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     topics: topics.map((t) => ({ id: t.id, slug: t.slug, name: t.name })),
     signedIn: Boolean(viewer),
     displayName: viewer?.displayName ?? null,
-    askInline: url.searchParams.get("ask") === "1",
+    askInline: query.get("ask") === "1",
     submissionKey: crypto.randomUUID(),
   };
 }

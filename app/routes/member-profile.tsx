@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { Pagination, pageParam } from "~/components/pagination";
+import { Pagination } from "~/components/pagination";
 import { RelativeTime } from "~/components/relative-time";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { preview } from "~/lib/featured";
@@ -8,12 +8,14 @@ import { runtimeContext } from "~/server/context";
 import { profilePage } from "~/server/listings.server";
 import type { Route } from "./+types/member-profile";
 import { publicPage } from "~/lib/public-page";
+import { isPageNumber, pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
 
 const ANSWER_PREVIEW = 160;
 
 // A member chose to show this page to readers of the site, not to search engines: it is left
 // out of the sitemap and asks not to be indexed.
 export const headers = publicPage;
+export const handle: PageHandle = { query: { page: isPageNumber } };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData
@@ -26,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     : seo(siteUrlFrom(matches), { title: "Member not found", noindex: true });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const requested = pageParam(request);
+  const requested = pageNumberOf(pageQuery(request.url, handle.query));
   const profile = await profilePage(context.get(runtimeContext), params.handle, requested);
   if (!profile) throw data(null, { status: 404 });
   if (profile.page !== requested || requested > profile.pageCount) throw data(null, { status: 404 });

@@ -11,7 +11,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) throw data(null, { status: 404 });
-  const target = await openNotification(context.get(runtimeContext).db, viewer.id, id);
+  const target = await openNotification(context.get(runtimeContext), viewer.id, id);
   if (!target) throw data(null, { status: 404 });
   if (target.path) return redirect(target.path);
   return redirect(`/forum/${target.questionId}#answer-${target.answerId}`);

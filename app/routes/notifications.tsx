@@ -22,12 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
   const form = await request.formData();
-  const db = context.get(runtimeContext).db;
+  const runtime = context.get(runtimeContext);
   if (form.get("intent") === "mark-read") {
     // One question's group: its notifications only, whichever page it was on.
     const questionId = Number(form.get("questionId"));
     if (!Number.isSafeInteger(questionId) || questionId < 1 || questionId > 2 ** 31 - 1) return data({ error: "Unknown question" }, { status: 400 });
-    const n = await markQuestionRead(db, viewer.id, questionId);
+    const n = await markQuestionRead(runtime, viewer.id, questionId);
     const page = pageParam(request);
     return redirectWithToast(page > 1 ? `/notifications?page=${page}` : "/notifications", {
       title: "Marked as read",
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (form.get("intent") !== "mark-all-read") return data({ error: "Unknown action" }, { status: 400 });
-  const n = await markAllRead(db, viewer.id);
+  const n = await markAllRead(runtime, viewer.id);
   return redirectWithToast("/notifications", {
     title: "All caught up",
     description: n ? `${n} notification${n === 1 ? "" : "s"} marked as read.` : "Nothing was unread.",

@@ -9,27 +9,25 @@ import { Input, Label } from "~/components/ui/input";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { RateLimitedError } from "~/server/rate-limit.server";
-import {
-  classifyQuery,
-  MAX_QUERY_LENGTH,
-  parseSearchPage,
-  searchSite,
-  type SearchOutcome,
-  type SearchResultType,
-  type SnippetPart,
-} from "~/server/search.server";
+import { classifyQuery, MAX_QUERY_LENGTH, MAX_SEARCH_PAGE, type SearchOutcome, type SearchResultType, type SnippetPart } from "~/server/search.server";
 import type { Route } from "./+types/search";
 import { publicPage } from "~/lib/public-page";
+import { pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
+import { searchResults } from "~/server/listings.server";
 
 export const headers = publicPage;
+// A query too long to search is still shown, with a message, so it is part of the page's address.
+export const handle: PageHandle = {
+  query: { q: (v) => v.length <= 4 * MAX_QUERY_LENGTH, page: (v) => /^[1-9]\d?$/.test(v) && Number(v) <= MAX_SEARCH_PAGE },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Search", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
-  const url = new URL(request.url);
-  const q = url.searchParams.get("q") ?? "";
-  const page = parseSearchPage(url.searchParams.get("page"));
+  const query = pageQuery(request.url, handle.query);
+  const q = query.get("q") ?? "";
+  const page = pageNumberOf(query);
   if (classifyQuery(q).status === "ok") {
     try {
       await runtime.limiter.consume("search", request.headers.get("x-forwarded-for") || "unknown");
@@ -43,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw error;
     }
   }
-  const outcome: SearchOutcome = await searchSite(runtime.db, q, page);
+  const outcome: SearchOutcome = await searchResults(runtime, q, page);
   return { q, outcome, limited: null, maxLength: MAX_QUERY_LENGTH };
 }
 

@@ -2,18 +2,20 @@
 // the bell) and by mail, so that a change they did not make is noticed and can be undone. The
 // mail goes through the outbox, sent whatever their choice about notification mails.
 import { eq } from "drizzle-orm";
-import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
 import { queueAccountMail } from "./email/outbox.server";
 import { notifications, users } from "../../db/schema";
 
 export const PASSKEY_ADDED_TITLE = "A passkey was added to your account";
 
-export async function noticePasskeyAdded(db: Db, input: { userId: string; passkeyName: string; siteUrl: string }) {
+export async function noticePasskeyAdded({ db, changes }: Writer, input: { userId: string; passkeyName: string; siteUrl: string }) {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
   if (!user) return;
   const name = input.passkeyName.trim().slice(0, 50) || "Passkey";
-  await db.transaction(async (tx) => {
+  await changes.write(async (tx, changed) => {
     await tx.insert(notifications).values({ memberId: input.userId, kind: "passkey-added" });
+    changed(tag.inbox(input.userId), tag.mail);
     await queueAccountMail(tx, {
       memberId: input.userId,
       to: user.email,

@@ -2,11 +2,40 @@
 // account (keeping their posts as 'Anonymous', or deleting them too) in one transaction.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
+import type { Tx, Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
+import { questionTags } from "./forum-changes.server";
 import { LAST_ANSWER_AT } from "./forum.server";
 import { accounts, blogPosts, forumAnswers, forumQuestions, profiles, reports, sessions, users } from "../../db/schema";
+import type { Role } from "~/lib/roles";
 
-export async function setDisplayName(db: Db, userId: string, displayName: string) {
-  await db.update(profiles).set({ displayName }).where(eq(profiles.id, userId));
+/** Sets the member's name: it shows wherever their posts do, and greets them in their sessions. */
+export async function setDisplayName({ changes }: Pick<Writer, "changes">, userId: string, displayName: string) {
+  await changes.write(async (tx, changed) => {
+    const rows = await tx
+      .update(profiles)
+      .set({ displayName })
+      .where(and(eq(profiles.id, userId), sql`${profiles.displayName} is distinct from ${displayName}`))
+      .returning({ id: profiles.id });
+    // The same name again changes nothing.
+    if (rows.length) changed(tag.member(userId), tag.account(userId));
+  });
+}
+
+/**
+ * Gives the account with this address (any case) a role; its sessions learn of it at once on every
+ * instance. Returns the address as stored, or null when no account has it.
+ */
+export async function setRole({ changes }: Pick<Writer, "changes">, email: string, role: Role) {
+  return changes.write(async (tx, changed) => {
+    const [row] = await tx
+      .update(users)
+      .set({ role })
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .returning({ id: users.id, email: users.email });
+    if (row) changed(tag.account(row.id));
+    return row?.email ?? null;
+  });
 }
 
 export async function exportAccount(db: Db, userId: string) {
@@ -103,8 +132,11 @@ export async function passwordHash(db: Db, userId: string) {
  * Deletes the account. With `content: "keep"` the member's questions, answers and stories stay,
  * shown as 'Anonymous'; with `content: "delete"` they are removed too. One transaction.
  */
-export async function deleteAccount(db: Db, userId: string, content: "keep" | "delete") {
-  await db.transaction(async (tx) => {
+export async function deleteAccount({ changes }: Pick<Writer, "changes">, userId: string, content: "keep" | "delete") {
+  await changes.write(async (tx, changed) => {
+    // Their name goes from every post that stays, their sessions end, and the members' count drops.
+    changed(tag.member(userId), tag.account(userId), tag.members, tag.profiles);
+    if (content === "delete") changed(...(await contentTags(tx, userId)));
     if (content === "delete") {
       // Answers by this member on other people's questions: keep the counts right.
       const answered = await tx
@@ -140,6 +172,18 @@ export async function deleteAccount(db: Db, userId: string, content: "keep" | "d
   });
 }
 
+/** What deleting a member's posts changes: each question they asked or answered, and their stories. */
+async function contentTags(tx: Tx, userId: string) {
+  const [asked, answered, stories] = await Promise.all([
+    tx.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.authorId, userId)),
+    tx.selectDistinct({ id: forumAnswers.questionId }).from(forumAnswers).where(eq(forumAnswers.authorId, userId)),
+    tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.authorId, userId)),
+  ]);
+  const questions = [...new Set([...asked, ...answered].map((q) => q.id))];
+  const tags = (await Promise.all(questions.map((id) => questionTags(tx, id)))).flat();
+  return [...tags, ...(stories.length ? [tag.blog, ...stories.map((p) => tag.post(p.id))] : [])];
+}
+
 export async function memberStories(db: Db, userId: string) {
   return db
     .select({
@@ -164,21 +208,27 @@ export async function listSessions(db: Db, userId: string) {
     .orderBy(desc(sessions.updatedAt));
 }
 
-/** Ends one of the member's own sessions (never someone else's). */
-export async function revokeSession(db: Db, userId: string, sessionId: string) {
+/** Ends one of the member's own sessions (never someone else's); every instance forgets it at once. */
+export async function revokeSession({ changes }: Pick<Writer, "changes">, userId: string, sessionId: string) {
   // Session ids are short tokens; anything else (empty, huge, a NUL byte) names no session.
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(sessionId)) return false;
-  const rows = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
-    .returning({ id: sessions.id });
-  return rows.length > 0;
+  return changes.write(async (tx, changed) => {
+    const rows = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+      .returning({ id: sessions.id });
+    if (rows.length) changed(tag.account(userId));
+    return rows.length > 0;
+  });
 }
 
-export async function revokeOtherSessions(db: Db, userId: string, currentSessionId: string) {
-  const rows = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${currentSessionId}`))
-    .returning({ id: sessions.id });
-  return rows.length;
+export async function revokeOtherSessions({ changes }: Pick<Writer, "changes">, userId: string, currentSessionId: string) {
+  return changes.write(async (tx, changed) => {
+    const rows = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${currentSessionId}`))
+      .returning({ id: sessions.id });
+    if (rows.length) changed(tag.account(userId));
+    return rows.length;
+  });
 }

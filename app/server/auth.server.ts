@@ -19,12 +19,11 @@ import { queueAccountMail } from "./email/outbox.server";
 import { noticePasskeyAdded } from "./account-notices.server";
 import { betterAuthLogger, type Logger } from "./log.server";
 import { answeringOutages } from "./auth-outage.server";
+import { authChangeTags } from "./auth-changes.server";
+import type { Changes } from "./change-events.server";
 
 export { ROLES, type Role } from "~/lib/roles";
 
-// Better Auth endpoints that only read: every other call may change who a session belongs to.
-const READ_ONLY_PATHS = new Set(["/get-session", "/token", "/jwks", "/list-sessions", "/list-accounts", "/ok", "/error"]);
-const MEMBERSHIP_PATHS = /^\/(sign-up\/|delete-user)/;
 // Where each endpoint that sets a password takes the new one from.
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
   "/sign-up/email": "password",
@@ -43,18 +42,14 @@ export function createAuth(options: {
   log: Logger;
   /** Our per-account limits, applied to the library's own endpoints as much as to our forms. */
   limiter?: RateLimiter;
-  /**
-   * Called after every call that may change a session or a user: "accounts", or "all" when a
-   * member joins or leaves (public pages show the member count, and a deleted member's posts
-   * as 'Anonymous').
-   */
-  onChange?: (scope: "accounts" | "all") => void;
+  /** Where a successful call's changes are recorded (auth-changes.server.ts): remembered sessions, names. */
+  changes: Changes;
   /** One round trip to the database: tells an outage from a refusal (auth-outage.server.ts). */
   ping?: () => Promise<void>;
   /** Called after an account mail was queued in the outbox, to send it at once. */
   onMail?: () => void;
 }) {
-  const { db, env, limiter, onChange } = options;
+  const { db, env, limiter, changes } = options;
   // Account mails wait in the outbox (email/outbox.server.ts); a sender delivers them at once.
   const queue = async (user: { id: string; email: string }, mail: AccountMailText) => {
     await queueAccountMail(db, { memberId: user.id, to: user.email, ...mail });
@@ -205,8 +200,10 @@ export function createAuth(options: {
           if (known) await queue(known.user, knownAddressMail(known.user.email, env.SITE_URL));
           throw new APIError("UNPROCESSABLE_ENTITY", { message: SIGN_UP_REFUSED_MESSAGE, code: "SIGN_UP_REFUSED" });
         }
-        if (READ_ONLY_PATHS.has(ctx.path)) return;
-        onChange?.(MEMBERSHIP_PATHS.test(ctx.path) && !isAPIError(ctx.context.returned) ? "all" : "accounts");
+        if (!isAPIError(ctx.context.returned)) {
+          const member = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
+          await changes.record(authChangeTags(ctx.path, member, Boolean(ctx.context.session)));
+        }
         // A listed admin address signing up while verification is off is sent the confirmation
         // link anyway: opening it is what makes the account an admin.
         const created = ctx.context.newSession?.user;
@@ -246,7 +243,7 @@ export function createAuth(options: {
       ...passkeyPlugins(env, {
         db,
         onAdded: async (userId, name) => {
-          await noticePasskeyAdded(db, { userId, passkeyName: name, siteUrl: env.SITE_URL });
+          await noticePasskeyAdded({ db, changes }, { userId, passkeyName: name, siteUrl: env.SITE_URL });
           options.onMail?.();
         },
       }),

@@ -3,6 +3,8 @@
 // ever reach a reader.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
 import { PROFILE_LINK } from "./profiles.server";
 import { rendered, storedHtmlOf } from "./stored-html.server";
 import { blogPosts, profiles, users } from "../../db/schema";
@@ -154,7 +156,7 @@ export interface PostInput {
 }
 
 /** Creates a post. An explicit slug must be free; without one it is made from the title. */
-export async function createPost(db: Db, input: PostInput & { authorId: string; published: boolean }) {
+export async function createPost({ db, changes }: Writer, input: PostInput & { authorId: string; published: boolean }) {
   let slug: string;
   if (input.slug) {
     const [existing] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, input.slug));
@@ -164,49 +166,66 @@ export async function createPost(db: Db, input: PostInput & { authorId: string; 
     slug = await freeSlug(db, slugify(input.title));
   }
   const now = new Date();
-  const [row] = await db
-    .insert(blogPosts)
-    .values({
-      title: input.title,
-      slug,
-      excerpt: input.excerpt || null,
-      content: input.content,
-      ...rendered(input.content),
-      authorId: input.authorId,
-      published: input.published,
-      publishedAt: input.published ? now : null,
-    })
-    .returning({ id: blogPosts.id, slug: blogPosts.slug });
-  return row;
+  return changes.write(async (tx, changed) => {
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({
+        title: input.title,
+        slug,
+        excerpt: input.excerpt || null,
+        content: input.content,
+        ...rendered(input.content),
+        authorId: input.authorId,
+        published: input.published,
+        publishedAt: input.published ? now : null,
+      })
+      .returning({ id: blogPosts.id, slug: blogPosts.slug });
+    // A draft or a story waiting for review is nobody's news yet.
+    if (input.published) changed(tag.blog, tag.post(row.id));
+    return row;
+  });
 }
 
-export async function updatePost(db: Db, id: number, input: PostInput) {
+/** What a change to a post shows on: the lists and its page, once it is out. */
+const postTags = (post: { id: number; published: boolean } | undefined) => (post?.published ? [tag.blog, tag.post(post.id)] : []);
+
+export async function updatePost({ db, changes }: Writer, id: number, input: PostInput) {
   const slug = input.slug || (await freeSlug(db, slugify(input.title), id));
   const [clash] = await db
     .select({ id: blogPosts.id })
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), sql`${blogPosts.id} <> ${id}`));
   if (clash) throw new SlugTakenError(slug);
-  const rows = await db
-    .update(blogPosts)
-    .set({ title: input.title, slug, excerpt: input.excerpt || null, content: input.content, ...rendered(input.content), updatedAt: new Date() })
-    .where(eq(blogPosts.id, id))
-    .returning({ id: blogPosts.id, slug: blogPosts.slug });
-  return rows[0] ?? null;
+  return changes.write(async (tx, changed) => {
+    const [row] = await tx
+      .update(blogPosts)
+      .set({ title: input.title, slug, excerpt: input.excerpt || null, content: input.content, ...rendered(input.content), updatedAt: new Date() })
+      .where(eq(blogPosts.id, id))
+      .returning({ id: blogPosts.id, slug: blogPosts.slug, published: blogPosts.published });
+    changed(...postTags(row));
+    return row ? { id: row.id, slug: row.slug } : null;
+  });
 }
 
-export async function setPublished(db: Db, id: number, published: boolean) {
-  const rows = await db
-    .update(blogPosts)
-    .set({ published, publishedAt: published ? sql`coalesce(${blogPosts.publishedAt}, now())` : null, updatedAt: new Date() })
-    .where(eq(blogPosts.id, id))
-    .returning({ id: blogPosts.id, slug: blogPosts.slug });
-  return rows[0] ?? null;
+export async function setPublished({ changes }: Pick<Writer, "changes">, id: number, published: boolean) {
+  return changes.write(async (tx, changed) => {
+    const [row] = await tx
+      .update(blogPosts)
+      .set({ published, publishedAt: published ? sql`coalesce(${blogPosts.publishedAt}, now())` : null, updatedAt: new Date() })
+      .where(eq(blogPosts.id, id))
+      .returning({ id: blogPosts.id, slug: blogPosts.slug });
+    // Out or taken back, the lists and its page change.
+    if (row) changed(tag.blog, tag.post(row.id));
+    return row ?? null;
+  });
 }
 
-export async function deletePost(db: Db, id: number) {
-  const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-  return rows.length > 0;
+export async function deletePost({ changes }: Pick<Writer, "changes">, id: number) {
+  return changes.write(async (tx, changed) => {
+    const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, published: blogPosts.published });
+    changed(...postTags(row));
+    return Boolean(row);
+  });
 }
 
 /** Editors' list: everything, stories waiting for review first. */

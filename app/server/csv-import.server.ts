@@ -18,6 +18,7 @@ import {
 import { parseCsvOffThread, ParseTimeoutError, type ParseResult } from "./csv-parse.server";
 import { storeRows, type PageIds, type Validated } from "./csv-store.server";
 import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
 import { isEffectivelyEmpty, sanitizeContent } from "./sanitize.server";
 
 export { IMPORT_COLUMNS, MAX_IMPORT_BYTES, type ImportKind } from "~/lib/place-rules";
@@ -202,7 +203,8 @@ async function resolvePagePairs(db: Db, valid: Validated[], rejected: RejectedRo
 }
 
 /** Imports one CSV file of `kind`. Never throws for bad input; database errors are thrown. */
-export async function importCsv(db: Db, kind: ImportKind, input: string): Promise<ImportReport> {
+export async function importCsv(writer: Writer, kind: ImportKind, input: string): Promise<ImportReport> {
+  const { db } = writer;
   const start = performance.now();
   const read = await readRows(kind, input);
   if ("fileError" in read) return emptyReport(kind, start, read);
@@ -217,7 +219,7 @@ export async function importCsv(db: Db, kind: ImportKind, input: string): Promis
     rejected: rejected.slice(0, MAX_REPORTED_REJECTIONS),
   };
   if (rejected.length > 0) return emptyReport(kind, start, base);
-  const inserted = await storeRows(db, kind, valid, pageIds);
+  const inserted = await storeRows(writer, kind, valid, pageIds);
   return emptyReport(kind, start, { ...base, stored: true, inserted, updated: valid.length - inserted });
 }
 

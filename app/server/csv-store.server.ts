@@ -4,6 +4,8 @@ import { sql } from "drizzle-orm";
 import { cities, cityServicePages, services } from "../../db/schema";
 import type { CityInput, PageInput, ServiceInput } from "~/lib/place-rules";
 import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
 
 export const BATCH_SIZE = 500;
 
@@ -104,10 +106,14 @@ function upsertPages(tx: Tx, batch: Validated[], ids: PageIds) {
     .returning(INSERTED);
 }
 
-/** Stores every row of `valid` (all of one kind) or none; `pageIds` is needed for pages. */
-export async function storeRows(db: Db, kind: Validated["kind"], valid: Validated[], pageIds: PageIds | null): Promise<number> {
+/**
+ * Stores every row of `valid` (all of one kind) or none; `pageIds` is needed for pages. An import
+ * may touch any number of places: every city page and the lists of places change.
+ */
+export async function storeRows({ changes }: Pick<Writer, "changes">, kind: Validated["kind"], valid: Validated[], pageIds: PageIds | null): Promise<number> {
   let inserted = 0;
-  await db.transaction(async (tx) => {
+  await changes.write(async (tx, changed) => {
+    if (valid.length) changed(tag.placePages, tag.places);
     for (let i = 0; i < valid.length; i += BATCH_SIZE) {
       const batch = valid.slice(i, i + BATCH_SIZE);
       const flags =

@@ -12,6 +12,14 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { schema } from "../../db/schema";
+/**
+ * Told of every query (drizzle's public logger hook): a public page whose render queried the
+ * database outside a shared read cannot say what it depends on, so it is not stored.
+ */
+export interface QueryObserver {
+  onQuery?: () => void;
+}
+const observing = (observer: QueryObserver) => ({ logQuery: () => observer.onQuery?.() });
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -39,6 +47,8 @@ export interface Database {
   pool?: pg.Pool;
   /** PostgreSQL only: statements sent through the pool since it opened. */
   statements?: () => number;
+  /** Hears of every query made through `db` (runtime.server.ts connects it to the caches). */
+  queries: QueryObserver;
 }
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
@@ -109,9 +119,11 @@ function openPostgres(url: string, poolMax: number, timeouts: DatabaseTimeouts):
       return result;
     }) as typeof client.query;
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const queries: QueryObserver = {};
+  const db = drizzlePg(pool, { schema, logger: observing(queries) }) as unknown as Db;
   return {
     db,
+    queries,
     kind: "postgres",
     pool,
     statements: () => statements,
@@ -178,10 +190,12 @@ async function openPglite(location: string, loadDataDir?: Blob, template?: strin
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const queries: QueryObserver = {};
+  const db = drizzlePglite(client, { schema, logger: observing(queries) }) as unknown as Db;
   let closed = false;
   return {
     db,
+    queries,
     kind: "pglite",
     pglite: client,
     ping: async () => {

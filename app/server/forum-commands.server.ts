@@ -1,9 +1,13 @@
 // Changing the forum: asking, answering, editing and deleting one's own posts, helpful marks and
 // the asker's choice, following, and filing under a topic. Each checks who may, and throws one
-// of forum-model's errors when they may not.
+// of forum-model's errors when they may not; each writes in one transaction that names what it
+// changed (forum-changes.server.ts), and a write that changed nothing names nothing.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
+import type { Tx, Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
+import { inboxesAbout, questionTags } from "./forum-changes.server";
 import { ForbiddenError, LAST_ANSWER_AT, NotFoundError, OwnAnswerError, UnknownTopicError } from "./forum-model.server";
 import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
 import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks } from "../../db/schema";
@@ -13,25 +17,32 @@ import { rendered } from "./stored-html.server";
  * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
  * the same author returns the question already stored instead of a second one.
  */
-export async function askQuestion(db: Db, input: { authorId: string; title: string; content: string; submissionKey?: string; topicId?: number | null }) {
+export async function askQuestion(
+  { db, changes }: Writer,
+  input: { authorId: string; title: string; content: string; submissionKey?: string; topicId?: number | null },
+) {
   const key = input.submissionKey || null;
-  const inserted = await db
-    .insert(forumQuestions)
-    .values({
-      authorId: input.authorId,
-      title: input.title,
-      content: input.content,
-      ...rendered(input.content),
-      submissionKey: key,
-      topicId: input.topicId ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: forumQuestions.id });
-  if (inserted[0]) {
-    // The asker follows their question: they are told of every answer.
-    await follow(db, inserted[0].id, input.authorId);
-    return { id: inserted[0].id, created: true };
-  }
+  const inserted = await changes.write(async (tx, changed) => {
+    const rows = await tx
+      .insert(forumQuestions)
+      .values({
+        authorId: input.authorId,
+        title: input.title,
+        content: input.content,
+        ...rendered(input.content),
+        submissionKey: key,
+        topicId: input.topicId ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: forumQuestions.id });
+    if (rows[0]) {
+      // The asker follows their question: they are told of every answer.
+      await follow(tx, rows[0].id, input.authorId);
+      changed(...(await questionTags(tx, rows[0].id)));
+    }
+    return rows;
+  });
+  if (inserted[0]) return { id: inserted[0].id, created: true };
   const [existing] = await db
     .select({ id: forumQuestions.id })
     .from(forumQuestions)
@@ -55,45 +66,51 @@ async function visibleAnswer(db: Db, answerId: number) {
  * Marks an answer helpful (`want` true), takes the mark back (false), or toggles it as the page's
  * button does (undefined); never one's own answer. The author is told of a new mark only.
  */
-export async function setHelpful(db: Db, answerId: number, memberId: string, want?: boolean): Promise<{ marked: boolean }> {
+export async function setHelpful({ db, changes }: Writer, answerId: number, memberId: string, want?: boolean): Promise<{ marked: boolean }> {
   const answer = await visibleAnswer(db, answerId);
   if (answer.authorId === memberId) throw new OwnAnswerError("own answer");
-  return db.transaction(async (tx) => {
+  return changes.write(async (tx, changed) => {
     if (want !== false) {
       const added = await tx.insert(helpfulMarks).values({ answerId, memberId }).onConflictDoNothing().returning({ answerId: helpfulMarks.answerId });
       if (added.length) {
-        if (answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId });
+        changed(tag.question(answer.questionId));
+        if (answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId })));
         return { marked: true };
       }
       if (want === true) return { marked: true };
     }
-    await tx.delete(helpfulMarks).where(and(eq(helpfulMarks.answerId, answerId), eq(helpfulMarks.memberId, memberId)));
+    const removed = await tx
+      .delete(helpfulMarks)
+      .where(and(eq(helpfulMarks.answerId, answerId), eq(helpfulMarks.memberId, memberId)))
+      .returning({ answerId: helpfulMarks.answerId });
+    if (removed.length) changed(tag.question(answer.questionId));
     return { marked: false };
   });
 }
 
 /** The page's Helpful button: a first press marks, a second takes the mark back. */
-export const toggleHelpful = (db: Db, answerId: number, memberId: string) => setHelpful(db, answerId, memberId);
+export const toggleHelpful = (writer: Writer, answerId: number, memberId: string) => setHelpful(writer, answerId, memberId);
 
 /** The asker's choice set to this answer (kept if it already is; the author is told when it moves to theirs). */
-export async function chooseHelpedMost(db: Db, questionId: number, answerId: number, askerId: string): Promise<{ answerId: number }> {
+export async function chooseHelpedMost({ db, changes }: Writer, questionId: number, answerId: number, askerId: string): Promise<{ answerId: number }> {
   const answer = await visibleAnswer(db, answerId);
   if (answer.questionId !== questionId) throw new NotFoundError("answer not found");
   if (answer.askerId !== askerId) throw new ForbiddenError("not the asker");
   if (answer.authorId === askerId) throw new OwnAnswerError("own answer");
-  return db.transaction(async (tx) => {
+  return changes.write(async (tx, changed) => {
     const moved = await tx
       .insert(helpedMost)
       .values({ questionId, answerId })
       .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` }, setWhere: sql`${helpedMost.answerId} <> ${answerId}` })
       .returning({ id: helpedMost.questionId });
-    if (moved.length && answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId });
+    if (moved.length) changed(tag.question(questionId));
+    if (moved.length && answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId })));
     return { answerId };
   });
 }
 
 /** The asker clears their choice; only the asker of a visible question may. */
-export async function clearHelpedMost(db: Db, questionId: number, askerId: string) {
+export async function clearHelpedMost({ db, changes }: Writer, questionId: number, askerId: string) {
   if (!isRowId(questionId)) throw new NotFoundError("question not found");
   const [question] = await db
     .select({ authorId: forumQuestions.authorId })
@@ -101,19 +118,23 @@ export async function clearHelpedMost(db: Db, questionId: number, askerId: strin
     .where(and(eq(forumQuestions.id, questionId), isNull(forumQuestions.hiddenAt)));
   if (!question) throw new NotFoundError("question not found");
   if (question.authorId !== askerId) throw new ForbiddenError("not the asker");
-  await db.delete(helpedMost).where(eq(helpedMost.questionId, questionId));
+  await changes.write(async (tx, changed) => {
+    const cleared = await tx.delete(helpedMost).where(eq(helpedMost.questionId, questionId)).returning({ id: helpedMost.questionId });
+    if (cleared.length) changed(tag.question(questionId));
+  });
 }
 
 /**
  * The asker chooses the answer that helped them most (another one moves the choice; the same one
  * again clears it). Only the asker may, and not for an answer of their own.
  */
-export async function toggleHelpedMost(db: Db, questionId: number, answerId: number, askerId: string): Promise<{ chosen: boolean }> {
+export async function toggleHelpedMost({ db, changes }: Writer, questionId: number, answerId: number, askerId: string): Promise<{ chosen: boolean }> {
   const answer = await visibleAnswer(db, answerId);
   if (answer.questionId !== questionId) throw new NotFoundError("answer not found");
   if (answer.askerId !== askerId) throw new ForbiddenError("not the asker");
   if (answer.authorId === askerId) throw new OwnAnswerError("own answer");
-  return db.transaction(async (tx) => {
+  return changes.write(async (tx, changed) => {
+    changed(tag.question(questionId));
     const cleared = await tx
       .delete(helpedMost)
       .where(and(eq(helpedMost.questionId, questionId), eq(helpedMost.answerId, answerId)))
@@ -123,7 +144,7 @@ export async function toggleHelpedMost(db: Db, questionId: number, answerId: num
       .insert(helpedMost)
       .values({ questionId, answerId })
       .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` } });
-    if (answer.authorId) await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId });
+    if (answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId })));
     return { chosen: true };
   });
 }
@@ -138,22 +159,28 @@ async function visibleQuestion(db: Db, questionId: number) {
   if (!row) throw new NotFoundError("question not found");
 }
 
-/** A member follows a visible question (told of its answers); a missing or hidden one is not found. */
-export async function followQuestion(db: Db, questionId: number, memberId: string) {
+/**
+ * A member follows a visible question (told of its answers); a missing or hidden one is not found.
+ * Following is the member's own: no page anyone else sees changes.
+ */
+export async function followQuestion({ db }: Pick<Writer, "db">, questionId: number, memberId: string) {
   await visibleQuestion(db, questionId);
   await follow(db, questionId, memberId);
 }
 
 // Unknown and hidden questions are not found for stopping either, as for following: a client
 // learns its id is wrong instead of being told it stopped following nothing.
-export async function unfollowQuestion(db: Db, questionId: number, memberId: string) {
+export async function unfollowQuestion({ db }: Pick<Writer, "db">, questionId: number, memberId: string) {
   await visibleQuestion(db, questionId);
   await unfollow(db, questionId, memberId);
 }
 
 /** Stores an answer and counts it, in one transaction; idempotent per submission key. */
-export async function answerQuestion(db: Db, input: { questionId: number; authorId: string; content: string; submissionKey?: string }) {
-  return db.transaction(async (tx) => {
+export async function answerQuestion(
+  { changes }: Pick<Writer, "changes">,
+  input: { questionId: number; authorId: string; content: string; submissionKey?: string },
+) {
+  return changes.write(async (tx, changed) => {
     const [question] = await tx
       .select({ id: forumQuestions.id })
       .from(forumQuestions)
@@ -177,7 +204,8 @@ export async function answerQuestion(db: Db, input: { questionId: number; author
       .update(forumQuestions)
       .set({ answerCount: sql`${forumQuestions.answerCount} + 1`, lastAnswerAt: LAST_ANSWER_AT })
       .where(eq(forumQuestions.id, input.questionId));
-    await notifyOfAnswer(tx, { questionId: input.questionId, answerId: inserted[0].id, authorId: input.authorId });
+    changed(...(await questionTags(tx, input.questionId)));
+    changed(...(await notifyOfAnswer(tx, { questionId: input.questionId, answerId: inserted[0].id, authorId: input.authorId })));
     return { id: inserted[0].id, created: true };
   });
 }
@@ -203,31 +231,42 @@ async function ownedAnswer(db: Db, id: number, authorId: string) {
   return row;
 }
 
-export async function editQuestion(db: Db, input: { id: number; authorId: string; title: string; content: string }) {
+export async function editQuestion({ db, changes }: Writer, input: { id: number; authorId: string; title: string; content: string }) {
   await ownedQuestion(db, input.id, input.authorId);
-  await db
-    .update(forumQuestions)
-    .set({ title: input.title, content: input.content, ...rendered(input.content), updatedAt: new Date() })
-    .where(eq(forumQuestions.id, input.id));
+  await changes.write(async (tx, changed) => {
+    await tx
+      .update(forumQuestions)
+      .set({ title: input.title, content: input.content, ...rendered(input.content), updatedAt: new Date() })
+      .where(eq(forumQuestions.id, input.id));
+    changed(...(await questionTags(tx, input.id)));
+  });
 }
 
-export async function deleteQuestion(db: Db, input: { id: number; authorId: string }) {
+export async function deleteQuestion({ db, changes }: Writer, input: { id: number; authorId: string }) {
   await ownedQuestion(db, input.id, input.authorId);
-  await db.delete(forumQuestions).where(eq(forumQuestions.id, input.id));
+  await changes.write(async (tx, changed) => {
+    // Named before it goes: its topic, and the inboxes that counted notices about it.
+    changed(...(await questionTags(tx, input.id)), ...(await inboxesAbout(tx, { questionId: input.id })));
+    await tx.delete(forumQuestions).where(eq(forumQuestions.id, input.id));
+  });
 }
 
-export async function editAnswer(db: Db, input: { id: number; authorId: string; content: string }) {
+export async function editAnswer({ db, changes }: Writer, input: { id: number; authorId: string; content: string }) {
   const row = await ownedAnswer(db, input.id, input.authorId);
-  await db
-    .update(forumAnswers)
-    .set({ content: input.content, ...rendered(input.content), updatedAt: new Date() })
-    .where(eq(forumAnswers.id, input.id));
+  await changes.write(async (tx, changed) => {
+    await tx
+      .update(forumAnswers)
+      .set({ content: input.content, ...rendered(input.content), updatedAt: new Date() })
+      .where(eq(forumAnswers.id, input.id));
+    changed(...(await questionTags(tx, row.questionId)));
+  });
   return row.questionId;
 }
 
-export async function deleteAnswer(db: Db, input: { id: number; authorId: string }) {
+export async function deleteAnswer({ db, changes }: Writer, input: { id: number; authorId: string }) {
   const row = await ownedAnswer(db, input.id, input.authorId);
-  await db.transaction(async (tx) => {
+  await changes.write(async (tx, changed) => {
+    changed(...(await questionTags(tx, row.questionId)), ...(await inboxesAbout(tx, { answerId: input.id })));
     await tx.delete(forumAnswers).where(eq(forumAnswers.id, input.id));
     await tx
       .update(forumQuestions)
@@ -238,7 +277,7 @@ export async function deleteAnswer(db: Db, input: { id: number; authorId: string
 }
 
 /** Recomputes a question's visible-answer count and last answer (after hiding or restoring an answer). */
-export async function recountAnswers(db: Db, questionId: number) {
+export async function recountAnswers(db: Db | Tx, questionId: number) {
   await db
     .update(forumQuestions)
     .set({
@@ -252,7 +291,7 @@ export async function recountAnswers(db: Db, questionId: number) {
  * Files a question under a topic, or under none (`topicId` null). Its asker may, and moderators
  * and admins may for any question; anyone else is refused. The topic must exist.
  */
-export async function setQuestionTopic(db: Db, input: { questionId: number; topicId: number | null; actorId: string; moderator: boolean }) {
+export async function setQuestionTopic({ db, changes }: Writer, input: { questionId: number; topicId: number | null; actorId: string; moderator: boolean }) {
   if (!isRowId(input.questionId)) throw new NotFoundError("question not found");
   const [row] = await db
     .select({ authorId: forumQuestions.authorId, hiddenAt: forumQuestions.hiddenAt })
@@ -266,5 +305,14 @@ export async function setQuestionTopic(db: Db, input: { questionId: number; topi
     if (!topic) throw new UnknownTopicError(String(input.topicId));
   }
   // The question's text is unchanged: it is not marked edited (updated_at stays).
-  await db.update(forumQuestions).set({ topicId: input.topicId }).where(eq(forumQuestions.id, input.questionId));
+  await changes.write(async (tx, changed) => {
+    const before = await questionTags(tx, input.questionId);
+    const moved = await tx
+      .update(forumQuestions)
+      .set({ topicId: input.topicId })
+      .where(and(eq(forumQuestions.id, input.questionId), sql`${forumQuestions.topicId} is distinct from ${input.topicId}`))
+      .returning({ id: forumQuestions.id });
+    // Both topics' lists change: the one it leaves and the one it joins (none if it stays).
+    if (moved.length) changed(...before, input.topicId !== null && tag.topic(input.topicId));
+  });
 }

@@ -3,6 +3,7 @@
 // the list moved still works.
 import { listSessions, revokeOtherSessions, revokeSession } from "./account.server";
 import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
 import { deviceName } from "./device-name.server";
 import { memberPasskeys, removeAllPasskeys } from "./passkey.server";
 
@@ -23,17 +24,17 @@ export async function memberSessions(db: Db, viewer: { id: string; sessionId: st
 
 /** Ends one other session, or all of them (and the passkeys, when asked); says what happened. */
 export async function endSessions(
-  db: Db,
+  writer: Writer,
   viewer: { id: string; sessionId: string },
   intent: SessionIntent,
   fields: { sessionId: string; removePasskeys: boolean },
 ) {
   if (intent === "revoke-session") {
-    const ok = await revokeSession(db, viewer.id, fields.sessionId);
+    const ok = await revokeSession(writer, viewer.id, fields.sessionId);
     return { title: ok ? "Session signed out" : "That session had already ended" };
   }
-  const n = await revokeOtherSessions(db, viewer.id, viewer.sessionId);
-  const removed = fields.removePasskeys ? await removeAllPasskeys(db, viewer.id) : 0;
+  const n = await revokeOtherSessions(writer, viewer.id, viewer.sessionId);
+  const removed = fields.removePasskeys ? await removeAllPasskeys(writer.db, viewer.id) : 0;
   const passkeyNote = removed ? ` ${removed} passkey${removed === 1 ? "" : "s"} removed.` : "";
   return { title: "Other sessions signed out", description: `${n} other session${n === 1 ? "" : "s"} ended.${passkeyNote}` };
 }

@@ -3,6 +3,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
+import { inboxesAbout, questionTags } from "./forum-changes.server";
 import { recountAnswers, NotFoundError } from "./forum.server";
 import { forumAnswers, forumQuestions, profiles, reports } from "../../db/schema";
 
@@ -97,9 +99,13 @@ export async function countOpenReports(db: Db) {
   return row?.n ?? 0;
 }
 
-async function setHidden(db: Db, type: TargetType, id: number, hidden: boolean, moderatorId: string) {
+/**
+ * Hides or restores a post, and resolves its reports. Readers' pages and lists change with it, and
+ * so does the unread count of every member with an unread notice about it (hidden ones are not counted).
+ */
+async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType, id: number, hidden: boolean, moderatorId: string) {
   if (!isRowId(id)) throw new NotFoundError(`${type} not found`);
-  await db.transaction(async (tx) => {
+  await changes.write(async (tx, changed) => {
     const now = new Date();
     if (type === "question") {
       const rows = await tx
@@ -108,6 +114,7 @@ async function setHidden(db: Db, type: TargetType, id: number, hidden: boolean, 
         .where(eq(forumQuestions.id, id))
         .returning({ id: forumQuestions.id });
       if (!rows[0]) throw new NotFoundError("question not found");
+      changed(...(await questionTags(tx, id)), ...(await inboxesAbout(tx, { questionId: id })));
     } else {
       const rows = await tx
         .update(forumAnswers)
@@ -115,7 +122,8 @@ async function setHidden(db: Db, type: TargetType, id: number, hidden: boolean, 
         .where(eq(forumAnswers.id, id))
         .returning({ questionId: forumAnswers.questionId });
       if (!rows[0]) throw new NotFoundError("answer not found");
-      await recountAnswers(tx as unknown as Db, rows[0].questionId);
+      await recountAnswers(tx, rows[0].questionId);
+      changed(...(await questionTags(tx, rows[0].questionId)), ...(await inboxesAbout(tx, { answerId: id })));
     }
     await tx
       .update(reports)
@@ -124,8 +132,10 @@ async function setHidden(db: Db, type: TargetType, id: number, hidden: boolean, 
   });
 }
 
-export const hideContent = (db: Db, type: TargetType, id: number, moderatorId: string) => setHidden(db, type, id, true, moderatorId);
-export const restoreContent = (db: Db, type: TargetType, id: number, moderatorId: string) => setHidden(db, type, id, false, moderatorId);
+export const hideContent = (writer: Pick<Writer, "changes">, type: TargetType, id: number, moderatorId: string) =>
+  setHidden(writer, type, id, true, moderatorId);
+export const restoreContent = (writer: Pick<Writer, "changes">, type: TargetType, id: number, moderatorId: string) =>
+  setHidden(writer, type, id, false, moderatorId);
 
 export async function dismissReport(db: Db, reportId: number, moderatorId: string) {
   if (!isRowId(reportId)) return false;

@@ -2,16 +2,17 @@
 // question by themselves; any member may follow or unfollow it. A new answer tells the asker
 // ('answer') and the other followers ('followed'), never its own author. Lists and counts leave
 // out what readers cannot see (a hidden question or answer), so nothing hidden is announced.
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./db.server";
+import { rowsOf } from "./db.server";
+import { tag } from "./change-tags.server";
+import type { Tx, Writer } from "./change-events.server";
 import { scheduleMailsForAnswer } from "./email/outbox.server";
 import { isStoryKind, STORY_KINDS, type StoryKind } from "~/lib/story-notices";
 import { blogPosts, forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 const ANONYMOUS = "Anonymous";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export async function follow(db: Db | Tx, questionId: number, memberId: string) {
   await db.insert(questionFollows).values({ questionId, memberId }).onConflictDoNothing();
@@ -23,23 +24,34 @@ export async function unfollow(db: Db, questionId: number, memberId: string) {
 
 /**
  * Called in the transaction that stores a new answer: its author follows the question, and the
- * asker and the other followers are told (one statement each).
+ * asker and the other followers are told (one statement each). Returns the tags of what changed:
+ * each told member's inbox, and the mail outbox.
  */
-export async function notifyOfAnswer(tx: Tx, input: { questionId: number; answerId: number; authorId: string }) {
+export async function notifyOfAnswer(tx: Tx, input: { questionId: number; answerId: number; authorId: string }): Promise<string[]> {
   await follow(tx, input.questionId, input.authorId);
-  await tx.execute(sql`
+  const told = rowsOf<{ member_id: string }>(
+    await tx.execute(sql`
     insert into notifications (member_id, kind, question_id, answer_id)
     select f.member_id, case when f.member_id = q.author_id then 'answer' else 'followed' end, q.id, ${input.answerId}
     from question_follows f join forum_questions q on q.id = f.question_id
     where f.question_id = ${input.questionId} and f.member_id <> ${input.authorId}
-    on conflict do nothing`);
+    on conflict do nothing
+    returning member_id`),
+  );
+  if (!told.length) return [];
   await scheduleMailsForAnswer(tx, input.answerId);
+  return [...told.map((r) => tag.inbox(r.member_id)), tag.mail];
 }
 
-/** Tells an answer's author that it was marked helpful, or chosen as the one that helped most. */
+/**
+ * Tells an answer's author that it was marked helpful, or chosen as the one that helped most.
+ * Returns the tags of what changed (their inbox and the outbox), none when they had been told.
+ */
 export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "helpful" | "helped-most"; questionId: number; answerId: number }) {
   const added = await tx.insert(notifications).values(input).onConflictDoNothing().returning({ id: notifications.id });
-  if (added.length) await scheduleMailsForAnswer(tx, input.answerId);
+  if (!added.length) return [];
+  await scheduleMailsForAnswer(tx, input.answerId);
+  return [tag.inbox(input.memberId), tag.mail];
 }
 
 // Only what readers can see: the question and the answer both visible. A notice about the
@@ -158,7 +170,7 @@ function storyPath(kind: StoryKind, post: { id: number | null; slug: string | nu
  * not this member's. The question page shows every answer, so all of the member's notifications
  * about that question are read from then on.
  */
-export async function openNotification(db: Db, memberId: string, id: number) {
+export async function openNotification({ db, changes }: Writer, memberId: string, id: number) {
   const [row] = await db
     .select({
       kind: notifications.kind,
@@ -172,37 +184,32 @@ export async function openNotification(db: Db, memberId: string, id: number) {
   if (!row) return null;
   if (row.questionId === null || row.answerId === null) {
     // An account or story notice: read once opened; it points at the security page or the story.
-    await db
-      .update(notifications)
-      .set({ readAt: sql`now()` })
-      .where(and(eq(notifications.id, id), isNull(notifications.readAt)));
+    await markRead(changes, memberId, and(eq(notifications.id, id), isNull(notifications.readAt)));
     const path = isStoryKind(row.kind)
       ? storyPath(row.kind, row.post ?? { id: null, slug: null, published: null, authorId: null }, memberId)
       : "/account/security";
     return { questionId: null, answerId: null, path } as const;
   }
-  await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.memberId, memberId), eq(notifications.questionId, row.questionId), isNull(notifications.readAt)));
+  await markQuestionRead({ changes }, memberId, row.questionId);
   return { questionId: row.questionId, answerId: row.answerId, path: null };
 }
 
-export async function markAllRead(db: Db, memberId: string) {
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  return rows.length;
+/** Marks read what `where` picks of a member's notifications; only their own unread count changes. */
+function markRead(changes: Writer["changes"], memberId: string, where: SQL | undefined) {
+  return changes.write(async (tx, changed) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt), where))
+      .returning({ id: notifications.id });
+    // Marking read what was already read changes nothing.
+    if (rows.length) changed(tag.inbox(memberId));
+    return rows.length;
+  });
 }
 
+export const markAllRead = ({ changes }: Pick<Writer, "changes">, memberId: string) => markRead(changes, memberId, undefined);
+
 /** Marks read every one of a member's notifications about one question (a group on the page). */
-export async function markQuestionRead(db: Db, memberId: string, questionId: number) {
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.memberId, memberId), eq(notifications.questionId, questionId), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  return rows.length;
-}
+export const markQuestionRead = ({ changes }: Pick<Writer, "changes">, memberId: string, questionId: number) =>
+  markRead(changes, memberId, eq(notifications.questionId, questionId));

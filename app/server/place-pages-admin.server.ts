@@ -4,6 +4,8 @@ import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { cities, cityServicePages, services } from "../../db/schema";
 import { isValidSlug } from "~/lib/place-rules";
 import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
 import { defaultPageContent } from "./place-copy.server";
 import { cityColumns, serviceColumns, type City, type PageContent, type Service } from "./place-model.server";
 import { isUniqueViolation, paging, searchTerm, type ListOptions, type SaveResult } from "./places-admin.server";
@@ -119,16 +121,20 @@ export interface PageRecordInput {
  * Saves the page record of a pair, sanitising its HTML. A pair has at most one record: creating a
  * second one is refused with a message, editing updates the one there is.
  */
-export async function savePageRecord(db: Db, input: PageRecordInput): Promise<SaveResult<{ id: number; city: City; service: Service; content: string }>> {
+export async function savePageRecord(
+  { changes }: Pick<Writer, "changes">,
+  input: PageRecordInput,
+): Promise<SaveResult<{ id: number; city: City; service: Service; content: string }>> {
   const content = sanitizeContent(input.content);
   if (isEffectivelyEmpty(content)) {
     return { ok: false, errors: { content: "Nothing would remain after removing unsafe markup. Enter some text." } };
   }
   try {
-    return await db.transaction(async (tx): Promise<SaveResult<{ id: number; city: City; service: Service; content: string }>> => {
+    return await changes.write(async (tx, changed): Promise<SaveResult<{ id: number; city: City; service: Service; content: string }>> => {
       const [city] = await tx.select(cityColumns).from(cities).where(eq(cities.id, input.cityId));
       const [service] = await tx.select(serviceColumns).from(services).where(eq(services.id, input.serviceId));
       if (!city || !service) return { ok: false, errors: { form: "This city or service no longer exists." } };
+      changed(tag.place(city.slug, service.slug));
       const values = { content, metaTitle: input.metaTitle, metaDescription: input.metaDescription };
       if (input.pageId) {
         const [row] = await tx
@@ -157,12 +163,18 @@ export async function savePageRecord(db: Db, input: PageRecordInput): Promise<Sa
 }
 
 /** Removes the pair's record, so the page shows the default content again. */
-export async function deletePageRecord(db: Db, cityId: number, serviceId: number): Promise<boolean> {
-  const rows = await db
-    .delete(cityServicePages)
-    .where(and(eq(cityServicePages.cityId, cityId), eq(cityServicePages.serviceId, serviceId)))
-    .returning({ id: cityServicePages.id });
-  return rows.length > 0;
+export async function deletePageRecord({ changes }: Pick<Writer, "changes">, cityId: number, serviceId: number): Promise<boolean> {
+  return changes.write(async (tx, changed) => {
+    const rows = await tx
+      .delete(cityServicePages)
+      .where(and(eq(cityServicePages.cityId, cityId), eq(cityServicePages.serviceId, serviceId)))
+      .returning({ id: cityServicePages.id });
+    if (!rows.length) return false;
+    const [city] = await tx.select({ slug: cities.slug }).from(cities).where(eq(cities.id, cityId));
+    const [service] = await tx.select({ slug: services.slug }).from(services).where(eq(services.id, serviceId));
+    changed(city && service && tag.place(city.slug, service.slug));
+    return true;
+  });
 }
 
 /** Sanitised HTML for the editor's preview: nothing is stored. */

@@ -4,6 +4,8 @@ import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { cities, services } from "../../db/schema";
 import { isReservedSlug, reservedSlugMessage, type CityInput, type FieldErrors, type ServiceInput } from "~/lib/place-rules";
 import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
 import { cityColumns, serviceColumns, type City, type Service } from "./place-model.server";
 
 export type SaveResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
@@ -70,7 +72,7 @@ function duplicateSlugMessage(kind: "city" | "service", slug: string) {
 }
 
 /** Creates a city (no `id`) or updates one. Slugs are unique and never reserved. */
-export async function saveCity(db: Db, input: CityInput & { id?: number }): Promise<SaveResult<City>> {
+export async function saveCity({ changes }: Pick<Writer, "changes">, input: CityInput & { id?: number }): Promise<SaveResult<City>> {
   if (isReservedSlug(input.slug)) return { ok: false, errors: { slug: reservedSlugMessage(input.slug) } };
   const values = {
     slug: input.slug,
@@ -82,12 +84,14 @@ export async function saveCity(db: Db, input: CityInput & { id?: number }): Prom
     isActive: input.is_active,
   };
   try {
-    return await db.transaction(async (tx): Promise<SaveResult<City>> => {
+    return await changes.write(async (tx, changed): Promise<SaveResult<City>> => {
       const [taken] = await tx
         .select({ id: cities.id })
         .from(cities)
         .where(input.id ? and(eq(cities.slug, input.slug), ne(cities.id, input.id)) : eq(cities.slug, input.slug));
       if (taken) return { ok: false, errors: { slug: duplicateSlugMessage("city", input.slug) } };
+      // Its pages under the old slug and the new one, and the lists of places.
+      const [before] = input.id ? await tx.select({ slug: cities.slug }).from(cities).where(eq(cities.id, input.id)) : [];
       const [row] = input.id
         ? await tx
             .update(cities)
@@ -96,6 +100,7 @@ export async function saveCity(db: Db, input: CityInput & { id?: number }): Prom
             .returning(cityColumns)
         : await tx.insert(cities).values(values).returning(cityColumns);
       if (!row) return { ok: false, errors: { form: "This city no longer exists." } };
+      changed(tag.city(row.slug), before && tag.city(before.slug), tag.places);
       return { ok: true, value: row };
     });
   } catch (error) {
@@ -104,16 +109,17 @@ export async function saveCity(db: Db, input: CityInput & { id?: number }): Prom
   }
 }
 
-export async function saveService(db: Db, input: ServiceInput & { id?: number }): Promise<SaveResult<Service>> {
+export async function saveService({ changes }: Pick<Writer, "changes">, input: ServiceInput & { id?: number }): Promise<SaveResult<Service>> {
   if (isReservedSlug(input.slug)) return { ok: false, errors: { slug: reservedSlugMessage(input.slug) } };
   const values = { slug: input.slug, name: input.name, description: input.description, isActive: input.is_active };
   try {
-    return await db.transaction(async (tx): Promise<SaveResult<Service>> => {
+    return await changes.write(async (tx, changed): Promise<SaveResult<Service>> => {
       const [taken] = await tx
         .select({ id: services.id })
         .from(services)
         .where(input.id ? and(eq(services.slug, input.slug), ne(services.id, input.id)) : eq(services.slug, input.slug));
       if (taken) return { ok: false, errors: { slug: duplicateSlugMessage("service", input.slug) } };
+      const [before] = input.id ? await tx.select({ slug: services.slug }).from(services).where(eq(services.id, input.id)) : [];
       const [row] = input.id
         ? await tx
             .update(services)
@@ -122,6 +128,7 @@ export async function saveService(db: Db, input: ServiceInput & { id?: number })
             .returning(serviceColumns)
         : await tx.insert(services).values(values).returning(serviceColumns);
       if (!row) return { ok: false, errors: { form: "This service no longer exists." } };
+      changed(tag.service(row.slug), before && tag.service(before.slug), tag.places);
       return { ok: true, value: row };
     });
   } catch (error) {
@@ -130,20 +137,26 @@ export async function saveService(db: Db, input: ServiceInput & { id?: number })
   }
 }
 
-export async function setCityActive(db: Db, id: number, active: boolean): Promise<City | null> {
-  const [row] = await db
-    .update(cities)
-    .set({ isActive: active, updatedAt: sql`now()` })
-    .where(eq(cities.id, id))
-    .returning(cityColumns);
-  return row ?? null;
+export async function setCityActive({ changes }: Pick<Writer, "changes">, id: number, active: boolean): Promise<City | null> {
+  return changes.write(async (tx, changed) => {
+    const [row] = await tx
+      .update(cities)
+      .set({ isActive: active, updatedAt: sql`now()` })
+      .where(eq(cities.id, id))
+      .returning(cityColumns);
+    if (row) changed(tag.city(row.slug), tag.places);
+    return row ?? null;
+  });
 }
 
-export async function setServiceActive(db: Db, id: number, active: boolean): Promise<Service | null> {
-  const [row] = await db
-    .update(services)
-    .set({ isActive: active, updatedAt: sql`now()` })
-    .where(eq(services.id, id))
-    .returning(serviceColumns);
-  return row ?? null;
+export async function setServiceActive({ changes }: Pick<Writer, "changes">, id: number, active: boolean): Promise<Service | null> {
+  return changes.write(async (tx, changed) => {
+    const [row] = await tx
+      .update(services)
+      .set({ isActive: active, updatedAt: sql`now()` })
+      .where(eq(services.id, id))
+      .returning(serviceColumns);
+    if (row) changed(tag.service(row.slug), tag.places);
+    return row ?? null;
+  });
 }

@@ -3,8 +3,7 @@
 import { displayNameSchema, fieldErrors } from "~/lib/validation";
 import { displayNameProblem } from "./account-policy.server";
 import { setDisplayName } from "./account.server";
-import type { Db } from "./db.server";
-import type { Freshness } from "./freshness.server";
+import type { Writer } from "./change-events.server";
 
 /**
  * What is wrong with a typed name, held to the rules of /account (length, reserved names), or
@@ -20,11 +19,11 @@ export function typedNameProblem(raw: FormDataEntryValue | null): string | null 
 
 /**
  * Saves the name typed beside a post when it is new. Returns the problem with it (nothing is then
- * saved and the post must not be made), or null. A new name is a change to the account, not only
- * to content: every cache is told (the remembered viewer too, which greets the member by name).
+ * saved and the post must not be made), or null. The name is the account's (setDisplayName names
+ * what it changed: the member wherever their posts show, and their remembered sessions).
  */
 export async function saveTypedName(
-  runtime: { db: Db; freshness: Pick<Freshness, "bump"> },
+  runtime: Writer,
   member: { id: string; displayName: string | null },
   raw: FormDataEntryValue | null,
 ): Promise<string | null> {
@@ -32,8 +31,7 @@ export async function saveTypedName(
   if (problem) return problem;
   const parsed = displayNameSchema.safeParse({ displayName: raw });
   if (!parsed.success || parsed.data.displayName === member.displayName) return null;
-  await setDisplayName(runtime.db, member.id, parsed.data.displayName);
-  runtime.freshness.bump("all");
+  await setDisplayName(runtime, member.id, parsed.data.displayName);
   return null;
 }
 

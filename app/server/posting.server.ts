@@ -68,7 +68,7 @@ export async function postQuestion(
   }
   const limit = await limited(runtime, "question", authorId);
   if (limit) return limit;
-  const result = await askQuestion(runtime.db, { authorId, ...parsed.data, topicId: topic.id });
+  const result = await askQuestion(runtime, { authorId, ...parsed.data, topicId: topic.id });
   return { ok: true, ...result };
 }
 
@@ -89,7 +89,7 @@ export async function postAnswer(
   const limit = await limited(runtime, "answer", authorId);
   if (limit) return limit;
   try {
-    const result = await answerQuestion(runtime.db, { questionId, authorId, ...parsed.data });
+    const result = await answerQuestion(runtime, { questionId, authorId, ...parsed.data });
     return { ok: true, ...result };
   } catch (error) {
     if (error instanceof NotFoundError)

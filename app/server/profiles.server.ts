@@ -5,6 +5,8 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
 import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
 
 export const PROFILE_PAGE_SIZE = 20;
@@ -36,11 +38,23 @@ export async function profileSettings(db: Db, userId: string) {
 }
 
 /** Turns a member's public profile on or off; on needs a display name. Returns the handle. */
-export async function setPublicProfile(db: Db, userId: string, on: boolean): Promise<{ ok: true; handle: string | null } | { ok: false; problem: "no-name" }> {
+export async function setPublicProfile(
+  { db, changes }: Writer,
+  userId: string,
+  on: boolean,
+): Promise<{ ok: true; handle: string | null } | { ok: false; problem: "no-name" }> {
   const settings = await profileSettings(db, userId);
   if (on && !settings.named) return { ok: false, problem: "no-name" };
   const handle = on ? (settings.handle ?? newHandle()) : settings.handle;
-  await db.update(profiles).set({ publicProfile: on, profileHandle: handle }).where(eq(profiles.id, userId));
+  await changes.write(async (tx, changed) => {
+    const rows = await tx
+      .update(profiles)
+      .set({ publicProfile: on, profileHandle: handle })
+      .where(and(eq(profiles.id, userId), sql`(${profiles.publicProfile}, ${profiles.profileHandle}) is distinct from (${on}, ${handle})`))
+      .returning({ id: profiles.id });
+    // Their name links to the profile wherever it shows; the same setting again changes nothing.
+    if (rows.length) changed(tag.member(userId), tag.profiles);
+  });
   return { ok: true, handle };
 }
 
@@ -83,6 +97,7 @@ export async function getPublicProfile(db: Db, handle: string, page = 1) {
   ]);
   const iso = (d: Date) => new Date(d).toISOString();
   return {
+    memberId: profile.id,
     handle,
     displayName: profile.displayName,
     joinedAt: iso(profile.createdAt),

@@ -10,10 +10,13 @@ import { ConfigError, parseEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./log.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { createFreshness, type Freshness } from "./freshness.server";
+import { createChanges, type Changes } from "./change-events.server";
+import { tag } from "./change-tags.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 import { isDatabaseEmpty, seedDemoContent } from "./seed.server";
 import { indexGuides } from "./guides.server";
 import { createReadCache, type ReadCache } from "./cache/read-cache.server";
+import { createDependencyTracker, type DependencyTracker } from "./cache/tags.server";
 import { createUnreadCache, type UnreadCache } from "./cache/unread-cache.server";
 import { createViewerCache, type ViewerCache } from "./cache/viewer-cache.server";
 import { unreadCount } from "./notifications.server";
@@ -29,13 +32,17 @@ export interface Runtime {
   mailer: Mailer;
   log: Logger;
   limiter: RateLimiter;
-  /** The write epoch and its propagation to other instances (freshness.server.ts). */
+  /** Hearing of changes (here and from other instances) and the clock every cache asks (freshness.server.ts). */
   freshness: Freshness;
+  /** Writes in a transaction that records what they changed (change-events.server.ts). */
+  changes: Changes;
   /** Who each session cookie belongs to, for half a minute (viewer-cache.server.ts). */
   viewers: ViewerCache;
-  /** Public pages' data between writes, shared by every render (read-cache.server.ts). */
+  /** What each render and shared read depends on, as it runs (cache/tags.server.ts). */
+  deps: DependencyTracker;
+  /** Public pages' data until what it shows changes, shared by every render (read-cache.server.ts). */
   reads: ReadCache;
-  /** Each member's unread notifications count between writes (unread-cache.server.ts). */
+  /** Each member's unread notifications count until their inbox changes (unread-cache.server.ts). */
   unread: UnreadCache;
   /** Notification mails waiting in PostgreSQL, and this process's sender (email/outbox.server.ts). */
   mailOutbox: MailOutbox;
@@ -51,12 +58,13 @@ export function createRuntime(options: { env: Env; database: Database; log?: Log
   const log = options.log ?? createLogger(env.LOG_LEVEL);
   const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   const secret = options.secret ?? env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
-  const viewers = createViewerCache();
   const freshness = createFreshness({ databaseUrl: env.DATABASE_URL, pool: database.pool, log, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000 });
-  // Every cache follows the one authority; nothing else clears them. Shared reads and unread
-  // counts are keyed by its epoch; the readers' page store (server/page-cache/) listens itself.
-  const epoch = { version: freshness.current };
-  freshness.onBump((scope) => scope !== "content" && viewers.invalidate());
+  const changes = createChanges({ db: database.db, pool: database.pool, instance: freshness.instance, apply: freshness.apply });
+  // Every cache asks the one clock whether what it holds is current; nothing else clears them.
+  const { clock } = freshness;
+  const deps = createDependencyTracker();
+  database.queries.onQuery = deps.noteQuery;
+  const viewers = createViewerCache(clock, (memberId) => [tag.account(memberId), tag.sessions]);
   const unsubscribeTokens = createUnsubscribeTokens(secret);
   const mailOutbox = createMailOutbox({
     db: database.db,
@@ -70,8 +78,8 @@ export function createRuntime(options: { env: Env; database: Database; log?: Log
     retrySeconds: env.MAIL_RETRY_SECONDS,
     maxRetrySeconds: env.MAIL_RETRY_MAX_SECONDS,
   });
-  // A write anywhere may have stored mails: every sender looks (one of them claims each mail).
-  freshness.onBump((scope) => scope !== "accounts" && mailOutbox.wake());
+  // A write anywhere that stored mails wakes every sender (one of them claims each mail).
+  freshness.onChange((heard) => (heard === "all" || heard.tags.includes(tag.mail)) && mailOutbox.wake());
   const limiter = createRateLimiter({ enabled: env.RATE_LIMITS, pool: database.pool });
   const auth = createAuth({
     db: database.db,
@@ -79,7 +87,7 @@ export function createRuntime(options: { env: Env; database: Database; log?: Log
     secret,
     log,
     limiter,
-    onChange: (scope) => freshness.bump(scope),
+    changes,
     ping: () => database.ping(),
     onMail: () => mailOutbox.wake(),
   });
@@ -92,9 +100,11 @@ export function createRuntime(options: { env: Env; database: Database; log?: Log
     log,
     limiter,
     freshness,
+    changes,
     viewers,
-    reads: createReadCache(epoch, { enabled: env.PAGE_CACHE }),
-    unread: createUnreadCache(epoch, (memberId) => unreadCount(database.db, memberId)),
+    deps,
+    reads: createReadCache(clock, deps, { enabled: env.PAGE_CACHE }),
+    unread: createUnreadCache(clock, tag.inbox, (memberId) => unreadCount(database.db, memberId)),
     mailOutbox,
     unsubscribeTokens,
     lifecycle: { stopping: false },
@@ -152,6 +162,8 @@ export async function openRuntime(source: Record<string, string | undefined> = p
   try {
     await untilReachable(log, env.DATABASE_START_RETRY_MAX_SECONDS, () => runtime.freshness.start());
     runtime.mailOutbox.start();
+    // Change events are kept an hour for live pages that reconnect; every instance prunes now and then.
+    setInterval(() => void runtime.changes.prune().catch(() => {}), 5 * 60_000).unref();
     // Posts saved before the current Markdown renderer get their stored HTML once, in the background.
     void refreshStoredHtml(database.db, log).catch((error: unknown) =>
       log.warn({ err: error }, "rendering stored post HTML failed; pages render those posts until the next start"),

@@ -54,13 +54,6 @@ export type SearchOutcome =
     }
   | { status: "past-end"; query: string; total: number; pageCount: number };
 
-/** Reads `?page=`: a whole number from 1 to MAX_SEARCH_PAGE, otherwise 1. */
-export function parseSearchPage(value: string | null | undefined): number {
-  if (!value || !/^\d{1,4}$/.test(value)) return 1;
-  const n = Number(value);
-  return n >= 1 ? Math.min(n, MAX_SEARCH_PAGE) : 1;
-}
-
 /** What to do with the raw query before any database work. */
 export function classifyQuery(
   raw: string | null | undefined,

@@ -24,7 +24,7 @@ function authCookieHeader(cookieHeader: string, session: string): string {
 }
 
 export async function loadViewer(request: Request, context: Readonly<RouterContextProvider>): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
-  const { auth, db, env, viewers } = context.get(runtimeContext);
+  const { auth, db, env, viewers, freshness } = context.get(runtimeContext);
   const name = sessionCookieName(env.SITE_URL);
   const cookieHeader = request.headers.get("cookie") ?? "";
   const token = sessionCookieOf(cookieHeader, name);
@@ -34,6 +34,8 @@ export async function loadViewer(request: Request, context: Readonly<RouterConte
   const confirm = (request.method !== "GET" && request.method !== "HEAD") || PRIVATE_PAGES.test(new URL(request.url).pathname);
   const known = confirm ? undefined : viewers.get(token);
   if (known) return { viewer: known, setCookies: [] };
+  // What was current when the read began: a sign-out heard while it runs makes it stale at once.
+  const at = freshness.clock.now();
   const sessionHeaders = new Headers(request.headers);
   sessionHeaders.set("cookie", authCookieHeader(cookieHeader, token));
   const { headers, response } = await auth.api.getSession({ headers: sessionHeaders, returnHeaders: true });
@@ -61,7 +63,7 @@ export async function loadViewer(request: Request, context: Readonly<RouterConte
     sessionId: response.session.id,
   };
   // A request that rolled the session forward answers with the new cookie; the next one may be remembered.
-  if (setCookies.length === 0) viewers.set(token, viewer, new Date(response.session.expiresAt).getTime());
+  if (setCookies.length === 0) viewers.set(token, viewer, new Date(response.session.expiresAt).getTime(), at);
   return { viewer, setCookies };
 }
 

@@ -1,10 +1,11 @@
-// The home page counters. Counting big tables on every request is wasteful, so the figures are
-// read once after each write and shared, like the lists they sit beside.
+// The home page counters. Counting big tables on every request is wasteful, so each figure is
+// read once after a write that changes it and shared, like the lists they sit beside.
 import { count } from "drizzle-orm";
 import { profiles } from "../../db/schema";
 import { countPublished } from "./blog.server";
 import { countAnsweredQuestions, countQuestions } from "./forum.server";
 import type { Runtime } from "./runtime.server";
+import { tag } from "./change-tags.server";
 
 export interface Stats {
   members: number;
@@ -27,18 +28,21 @@ export async function getHomeStats(runtime: Pick<Runtime, "db" | "reads">): Prom
   return { members, questions: answered, articles };
 }
 
-// Kept in the shared reads (cleared by every write), so counting happens once per write.
-function allStats(runtime: Pick<Runtime, "db" | "reads">) {
-  return runtime.reads.get("stats", async () => {
-    const [members, questions, answered, articles] = await Promise.all([
-      runtime.db
-        .select({ n: count() })
-        .from(profiles)
-        .then((r) => r[0].n),
-      countQuestions(runtime.db),
-      countAnsweredQuestions(runtime.db),
-      countPublished(runtime.db),
-    ]);
-    return { members, questions, answered, articles };
+// Each count is a shared read of its own, so that a new member does not count the forum again
+// and a new answer does not count the members.
+async function allStats(runtime: Pick<Runtime, "db" | "reads">) {
+  const [members, forum, articles] = await Promise.all([
+    runtime.reads.get("stats:members", [tag.members], async () => (await runtime.db.select({ n: count() }).from(profiles))[0].n),
+    forumCounts(runtime),
+    runtime.reads.get("stats:articles", [tag.blog], () => countPublished(runtime.db)),
+  ]);
+  return { members, ...forum, articles };
+}
+
+/** Visible questions, and those with a visible answer (the forum's page count and the home counter). */
+export function forumCounts(runtime: Pick<Runtime, "db" | "reads">) {
+  return runtime.reads.get("stats:questions", [tag.forum], async () => {
+    const [questions, answered] = await Promise.all([countQuestions(runtime.db), countAnsweredQuestions(runtime.db)]);
+    return { questions, answered };
   });
 }

@@ -4,15 +4,16 @@
 // The note is only ever on the story itself, never in a notice, a mail or a log.
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { StoryKind } from "~/lib/story-notices";
-import type { Db } from "./db.server";
+import type { Tx, Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
 import { scheduleMailsForNotification } from "./email/outbox.server";
 import { blogPosts, notifications } from "../../db/schema";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
+/** Tells the author; returns what changed (their inbox, the mail outbox). */
 async function tellAuthor(tx: Tx, input: { memberId: string; kind: StoryKind; postId: number | null; postTitle: string }) {
   const [row] = await tx.insert(notifications).values(input).returning({ id: notifications.id });
   await scheduleMailsForNotification(tx, row.id);
+  return [tag.inbox(input.memberId), tag.mail];
 }
 
 /** Whose story it is and whether it is out yet, locked until the decision is stored. */
@@ -29,10 +30,11 @@ async function lockedPost(tx: Tx, id: number) {
 const otherAuthor = (row: { authorId: string | null }, editorId: string) => (row.authorId && row.authorId !== editorId ? row.authorId : null);
 
 /** Publishes a post; when a member's story first goes out, its author hears of it. Null when gone. */
-export async function publishPost(db: Db, id: number, editorId: string) {
-  return db.transaction(async (tx) => {
+export async function publishPost({ changes }: Pick<Writer, "changes">, id: number, editorId: string) {
+  return changes.write(async (tx, changed) => {
     const before = await lockedPost(tx, id);
     if (!before) return null;
+    changed(tag.blog, tag.post(id));
     const [row] = await tx
       .update(blogPosts)
       .set({ published: true, publishedAt: sql`coalesce(${blogPosts.publishedAt}, now())`, returnedNote: null, returnedAt: null, updatedAt: new Date() })
@@ -48,19 +50,20 @@ export async function publishPost(db: Db, id: number, editorId: string) {
           .where(and(eq(notifications.memberId, memberId), eq(notifications.postId, id), eq(notifications.kind, "story-published")))
       ).length > 0;
     if (!before.published && author && !(await told(author)))
-      await tellAuthor(tx, { memberId: author, kind: "story-published", postId: id, postTitle: row.title });
+      changed(...(await tellAuthor(tx, { memberId: author, kind: "story-published", postId: id, postTitle: row.title })));
     return row;
   });
 }
 
 /** Deletes a post; a member's story deleted before it went out is "not published" to its author. */
-export async function declinePost(db: Db, id: number, editorId: string) {
-  return db.transaction(async (tx) => {
+export async function declinePost({ changes }: Pick<Writer, "changes">, id: number, editorId: string) {
+  return changes.write(async (tx, changed) => {
     const before = await lockedPost(tx, id);
     if (!before) return false;
     await tx.delete(blogPosts).where(eq(blogPosts.id, id));
+    if (before.published) changed(tag.blog, tag.post(id));
     const author = otherAuthor(before, editorId);
-    if (!before.published && author) await tellAuthor(tx, { memberId: author, kind: "story-declined", postId: null, postTitle: before.title });
+    if (!before.published && author) changed(...(await tellAuthor(tx, { memberId: author, kind: "story-declined", postId: null, postTitle: before.title })));
     return true;
   });
 }
@@ -69,8 +72,8 @@ export async function declinePost(db: Db, id: number, editorId: string) {
  * Returns a member's unpublished story to them with a note: it stays theirs to change and
  * resubmit (saving it clears the note). False when it is published, gone, or has no author.
  */
-export async function returnStory(db: Db, id: number, editorId: string, note: string) {
-  return db.transaction(async (tx) => {
+export async function returnStory({ changes }: Pick<Writer, "changes">, id: number, editorId: string, note: string) {
+  return changes.write(async (tx, changed) => {
     const [row] = await tx
       .update(blogPosts)
       .set({ returnedNote: note, returnedAt: new Date(), updatedAt: new Date() })
@@ -78,7 +81,7 @@ export async function returnStory(db: Db, id: number, editorId: string, note: st
       .returning({ title: blogPosts.title, authorId: blogPosts.authorId });
     if (!row) return false;
     const author = otherAuthor(row, editorId);
-    if (author) await tellAuthor(tx, { memberId: author, kind: "story-returned", postId: id, postTitle: row.title });
+    if (author) changed(...(await tellAuthor(tx, { memberId: author, kind: "story-returned", postId: id, postTitle: row.title })));
     return true;
   });
 }

@@ -5,6 +5,8 @@ import { and, asc, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { isTopicSlug, TOPIC_SLUG_MAX } from "~/lib/forum-list";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
+import type { Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
 import { slugify } from "./slug.server";
 import { forumTopics } from "../../db/schema";
 
@@ -74,19 +76,22 @@ function isUniqueViolation(error: unknown) {
 }
 
 /** Adds a topic at the end of the list. */
-export async function createTopic(db: Db, input: { name: string; slug: string; description: string }): Promise<TopicView> {
+export async function createTopic({ db, changes }: Writer, input: { name: string; slug: string; description: string }): Promise<TopicView> {
   const slug = await slugFor(db, input);
   try {
-    const [row] = await db
-      .insert(forumTopics)
-      .values({
-        slug,
-        name: input.name,
-        description: input.description,
-        position: sql`(select coalesce(max(${forumTopics.position}), 0) + 1 from ${forumTopics})`,
-      })
-      .returning(columns);
-    return row;
+    return await changes.write(async (tx, changed) => {
+      const [row] = await tx
+        .insert(forumTopics)
+        .values({
+          slug,
+          name: input.name,
+          description: input.description,
+          position: sql`(select coalesce(max(${forumTopics.position}), 0) + 1 from ${forumTopics})`,
+        })
+        .returning(columns);
+      changed(tag.topics);
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new TopicSlugTakenError(slug);
     throw error;
@@ -94,17 +99,21 @@ export async function createTopic(db: Db, input: { name: string; slug: string; d
 }
 
 /** Renames a topic, changes its slug or description; its questions stay with it. */
-export async function updateTopic(db: Db, id: number, input: { name: string; slug: string; description: string }): Promise<TopicView> {
+export async function updateTopic({ db, changes }: Writer, id: number, input: { name: string; slug: string; description: string }): Promise<TopicView> {
   if (!(await getTopicById(db, id))) throw new TopicNotFoundError(String(id));
   const slug = await slugFor(db, input, id);
   try {
-    const [row] = await db
-      .update(forumTopics)
-      .set({ slug, name: input.name, description: input.description, updatedAt: new Date() })
-      .where(eq(forumTopics.id, id))
-      .returning(columns);
-    if (!row) throw new TopicNotFoundError(String(id));
-    return row;
+    return await changes.write(async (tx, changed) => {
+      const [row] = await tx
+        .update(forumTopics)
+        .set({ slug, name: input.name, description: input.description, updatedAt: new Date() })
+        .where(eq(forumTopics.id, id))
+        .returning(columns);
+      if (!row) throw new TopicNotFoundError(String(id));
+      // Its name shows on every forum page and question filed under it.
+      changed(tag.topics, tag.topic(id));
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new TopicSlugTakenError(slug);
     throw error;
@@ -115,8 +124,8 @@ export async function updateTopic(db: Db, id: number, input: { name: string; slu
  * Moves a topic one place up or down the list (swapping with its neighbour). Returns false when
  * it is already first (up) or last (down).
  */
-export async function moveTopic(db: Db, id: number, direction: "up" | "down"): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function moveTopic({ changes }: Pick<Writer, "changes">, id: number, direction: "up" | "down"): Promise<boolean> {
+  return changes.write(async (tx, changed) => {
     // Positions are renumbered 1..n first, so equal positions (or gaps) never stop a move.
     await tx.execute(
       sql`update forum_topics t set position = o.n from (select id, row_number() over (order by position, id)::int as n from forum_topics) o where o.id = t.id and t.position <> o.n`,
@@ -132,13 +141,18 @@ export async function moveTopic(db: Db, id: number, direction: "up" | "down"): P
     if (!neighbour) return false;
     await tx.update(forumTopics).set({ position: neighbour.position }).where(eq(forumTopics.id, id));
     await tx.update(forumTopics).set({ position: topic.position }).where(eq(forumTopics.id, neighbour.id));
+    changed(tag.topics);
     return true;
   });
 }
 
 /** Deletes a topic; its questions stay, without a topic. */
-export async function deleteTopic(db: Db, id: number) {
+export async function deleteTopic({ changes }: Pick<Writer, "changes">, id: number) {
   if (!isRowId(id)) throw new TopicNotFoundError(String(id));
-  const rows = await db.delete(forumTopics).where(eq(forumTopics.id, id)).returning({ id: forumTopics.id });
-  if (!rows.length) throw new TopicNotFoundError(String(id));
+  await changes.write(async (tx, changed) => {
+    const rows = await tx.delete(forumTopics).where(eq(forumTopics.id, id)).returning({ id: forumTopics.id });
+    if (!rows.length) throw new TopicNotFoundError(String(id));
+    // Its questions stay in the forum's lists, now without a topic.
+    changed(tag.topics, tag.topic(id), tag.forum);
+  });
 }

@@ -3,7 +3,6 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "~/server/db.server";
-import type { Freshness } from "~/server/freshness.server";
 import type { Logger } from "~/server/log.server";
 import { PageQuerySchema, type ApiErrorBody } from "./schemas";
 
@@ -22,13 +21,8 @@ export const notFound = (message = "Not found") => new ApiError(404, "not_found"
 
 /** Sends `body` as JSON; the schema types what may be sent (the tests check the real output with it). */
 export function sendJson<S extends z.ZodType>(res: Response, status: number, _schema: S, body: z.output<S>) {
-  // A write that succeeded tells the freshness authority before its answer goes out, so the
-  // client's next read, here or on another instance, already sees it.
-  if (!READS.has(res.req.method) && status < 400) (res.locals.freshness as Pick<Freshness, "bump"> | undefined)?.bump("content");
   res.status(status).json(body);
 }
-
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function sendError(res: Response, error: ApiError) {
   for (const [name, value] of Object.entries(error.extra.headers ?? {})) res.setHeader(name, value);

@@ -92,25 +92,25 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
         errors: Object.fromEntries(fields.map((f) => [f, "Not a field of this operation."])),
       });
     }
-    sendJson(res, 200, MarkedReadSchema, { marked: await markAllRead(db, member(res)) });
+    sendJson(res, 200, MarkedReadSchema, { marked: await markAllRead(runtime, member(res)) });
   });
 
   router.put("/questions/:id/follow", requireToken, async (req, res) => {
     const questionId = rowId(req.params.id, "Question");
-    await followQuestion(db, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
+    await followQuestion(runtime, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
     sendJson(res, 200, FollowSchema, { questionId, following: true });
   });
 
   router.delete("/questions/:id/follow", requireToken, async (req, res) => {
     const questionId = rowId(req.params.id, "Question");
-    await unfollowQuestion(db, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
+    await unfollowQuestion(runtime, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
     sendJson(res, 200, FollowSchema, { questionId, following: false });
   });
 
   for (const want of [true, false]) {
     router[want ? "put" : "delete"]("/answers/:id/helpful", requireToken, async (req, res) => {
       const answerId = rowId(req.params.id, "Answer");
-      const { marked } = await setHelpful(db, answerId, member(res), want).catch((error: unknown) => refusal(error, "Answer"));
+      const { marked } = await setHelpful(runtime, answerId, member(res), want).catch((error: unknown) => refusal(error, "Answer"));
       sendJson(res, 200, HelpfulSchema, { answerId, helpful: marked, count: await helpfulCount(db, answerId) });
     });
   }
@@ -123,13 +123,13 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
         errors: { answerId: "answerId must be the id of an answer to this question" },
       });
     }
-    const chosen = await chooseHelpedMost(db, questionId, body.data.answerId, member(res)).catch((error: unknown) => refusal(error, "Answer"));
+    const chosen = await chooseHelpedMost(runtime, questionId, body.data.answerId, member(res)).catch((error: unknown) => refusal(error, "Answer"));
     sendJson(res, 200, HelpedMostSchema, { questionId, answerId: chosen.answerId });
   });
 
   router.delete("/questions/:id/helped-most", requireToken, async (req, res) => {
     const questionId = rowId(req.params.id, "Question");
-    await clearHelpedMost(db, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
+    await clearHelpedMost(runtime, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
     sendJson(res, 200, HelpedMostSchema, { questionId, answerId: null });
   });
 

@@ -62,11 +62,6 @@ export function createApiRouter(runtime: Runtime) {
   let openApiDocument: ReturnType<typeof createOpenApiDocument> | undefined;
 
   router.use(cors);
-  // Every successful write tells the freshness authority as its answer goes out (sendJson).
-  router.use((_req, res, next) => {
-    res.locals.freshness = runtime.freshness;
-    next();
-  });
   for (const [path, methods] of Object.entries(API_ROUTES)) router.options(path, preflight([...methods]));
 
   // One budget per client address for every request.

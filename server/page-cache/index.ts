@@ -1,26 +1,27 @@
 // The readers' page store: public pages rendered once and kept as compressed bytes for requests
 // that carry nothing personal. Admission is by allow-list, decided by the code that reads sessions
-// (carriesNothingPersonal); a page is kept only when its route marked it public, it set no cookie
-// and it is a 200. Every other request passes by the store in both directions.
+// (key.ts); a page is kept only when its route marked it public, it set no cookie, it is a 200 and
+// every database read of its render went through a shared read, whose tags the page then depends
+// on. A change to one of those tags, here or on another instance, makes the page stale.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { isForumSort, isTopicSlug } from "../../app/lib/forum-list";
-import { carriesNothingPersonal, parseCookies, SIDEBAR_COOKIE } from "../../app/server/session-cookie.server";
+import type { DependencyTracker, TagClock } from "../../app/server/cache/tags.server";
+import { storeKeyOf, type RulesOf } from "./key";
+import { sendPage, type StoredPage } from "./send";
 
-export interface StoredPage {
-  /** Headers to replay: the security headers in front, the page's own, and its hash-based CSP. */
-  headers: [string, string][];
-  body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  etag: string;
-}
+export { sendPage, pickEncoding, type StoredPage } from "./send";
+export { routeRules, storeKeyOf } from "./key";
 
 type Render = () => Promise<Response>;
-type Keep = () => Promise<StoredPage>;
+interface Entry {
+  page: StoredPage;
+  tags: string[];
+  at: number;
+}
+type Keep = () => Promise<Entry>;
 
 const STORABLE_TYPE = /^(text\/html|text\/x-script|text\/plain|application\/xml|application\/rss\+xml)\b/i;
 const CSP = "content-security-policy";
@@ -38,63 +39,33 @@ const NOT_STORED = new Set([
   "x-cache",
   CSP,
 ]);
-const VARY = "Accept-Encoding, Cookie";
-const PAGE_PARAM = /^[1-9]\d{0,5}$/;
-const TOPIC_PAGE = /^\/forum\/topics\/[a-z0-9-]{1,60}(?:\.data)?$/;
-
-/**
- * The store key of a request, or null when it may not use the store: personal, or a query with
- * anything but what a page varies by (?page=N; ?q= on /search; ?topic= and ?sort= on the forum).
- */
-export function storeKeyOf(req: Pick<IncomingMessage, "method" | "headers" | "url">): string | null {
-  if (!carriesNothingPersonal(req.method ?? "", req.headers.cookie, req.headers.authorization)) return null;
-  const page = pageOfUrl(req.url ?? "/");
-  if (page === null) return null;
-  const sidebar = parseCookies(req.headers.cookie).find(([name]) => name === SIDEBAR_COOKIE)?.[1] === "false" ? "collapsed" : "open";
-  // Only a trusted proxy's X-Forwarded-Proto is still here (http/forwarded.ts); https adds HSTS.
-  const https = /^\s*https\s*(,|$)/i.test(String(req.headers["x-forwarded-proto"] ?? ""));
-  return `${page} sidebar=${sidebar}${https ? " https" : ""}`;
-}
-
-function pageOfUrl(url: string): string | null {
-  const q = url.indexOf("?");
-  if (q === -1) return url;
-  const path = url.slice(0, q);
-  const forum = path === "/forum" || path === "/forum.data";
-  const allowed: Record<string, (value: string) => boolean> = {
-    page: (v) => PAGE_PARAM.test(v),
-    ...((path === "/search" || path === "/search.data") && { q: (v: string) => v.length <= 200 }),
-    ...((forum || TOPIC_PAGE.test(path)) && { sort: isForumSort }),
-    ...(forum && { topic: isTopicSlug }),
-  };
-  const kept = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(url.slice(q + 1))) {
-    if (kept.has(name) || !Object.hasOwn(allowed, name) || !allowed[name](value)) return null;
-    kept.set(name, value);
-  }
-  kept.sort();
-  return kept.size ? `${path}?${kept}` : path;
-}
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 export interface PageStoreOptions {
   enabled: boolean;
-  /** The freshness epoch: a page rendered before a write is never read after it. */
-  epoch: () => number;
+  /** What decides whether a stored page is still current (freshness.server.ts). */
+  clock: TagClock;
+  /** What a render depended on, as it ran. */
+  deps: DependencyTracker;
+  /** The query rules of the page at a path (key.ts); until the build is loaded, nothing is stored. */
+  rulesOf?: () => RulesOf | undefined;
   /** The Content-Security-Policy for a stored HTML page, from its inline scripts' hashes. */
   policy: (html: string) => string;
   maxBytes?: number;
   ttlMs?: number;
+  /** Told of a public page that could not be kept because its render read the database directly. */
+  onUntracked?: (url: string) => void;
 }
 
 export type PageStore = ReturnType<typeof createPageStore>;
 
 export function createPageStore(options: PageStoreOptions) {
-  const pages = new LRUCache<string, StoredPage, Keep>({
+  const { clock, deps } = options;
+  const pages = new LRUCache<string, Entry, Keep>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (page) => page.body.length + page.gzip.length + page.br.length + 1024,
+    sizeCalculation: ({ page }) => page.body.length + page.gzip.length + page.br.length + 1024,
     ttl: options.ttlMs ?? 60_000,
     // An expired page stays until rendered again: while the database is away, it is still served.
     noDeleteOnStaleGet: true,
@@ -103,9 +74,11 @@ export function createPageStore(options: PageStoreOptions) {
     fetchMethod: (_key, _stale, { context: renderAndKeep }) => renderAndKeep(),
   });
   const keyOf = (req: IncomingMessage) => {
-    const key = options.enabled ? storeKeyOf(req) : null;
-    return key && `${options.epoch()} ${key}`;
+    const rulesOf = options.enabled ? options.rulesOf?.() : undefined;
+    return rulesOf ? storeKeyOf(req, rulesOf) : null;
   };
+  /** The stored page of `key` if nothing it shows changed since it was rendered. */
+  const current = (entry: Entry | undefined) => (entry && clock.fresh(entry.tags, entry.at) ? entry : undefined);
 
   /** Turns a rendered answer into a page to keep, or throws when it must not be kept. */
   const toPage = async (response: Response, res: ServerResponse): Promise<StoredPage> => {
@@ -127,32 +100,46 @@ export function createPageStore(options: PageStoreOptions) {
   };
 
   return {
-    /** A fresh stored page for this request, if there is one (the fast path in front of Express). */
+    /** A current stored page for this request, if there is one (the fast path in front of Express). */
     get(req: IncomingMessage): StoredPage | undefined {
       const key = keyOf(req);
-      return key ? pages.get(key) : undefined;
+      return key ? current(pages.get(key))?.page : undefined;
     },
     /**
      * Answers `req` from the store, rendering (once for all who ask meanwhile) when it holds no
-     * fresh page; returns the response to send when the answer is not a stored page.
+     * current page; returns the response to send when the answer is not a stored page.
      */
     async respond(req: IncomingMessage, res: ServerResponse, render: Render): Promise<Response | undefined> {
       const key = keyOf(req);
       res.setHeader("X-Cache", "MISS");
       if (!key || req.method !== "GET") {
-        const page = key ? pages.get(key) : undefined;
-        return page ? void sendPage(req, res, page, "HIT") : render();
+        const entry = key ? current(pages.get(key)) : undefined;
+        return entry ? void sendPage(req, res, entry.page, "HIT") : render();
       }
       let own: Response | undefined;
       let storedNow = false;
-      const renderAndKeep = async () => {
-        own = await render();
-        const page = await toPage(own, res);
+      const renderAndKeep = async (): Promise<Entry> => {
+        const at = clock.now();
+        const {
+          value: page,
+          tags,
+          untracked,
+        } = await deps.collect(async () => {
+          own = await render();
+          return toPage(own, res);
+        });
+        if (untracked) {
+          options.onUntracked?.(req.url ?? "");
+          throw new NotStorable();
+        }
         storedNow = true;
-        return page;
+        return { page, tags: [...tags], at };
       };
-      const page = await pages.fetch(key, { context: renderAndKeep }).catch(() => undefined);
-      if (page) return void sendPage(req, res, page, storedNow ? "MISS" : "HIT");
+      // A page that went stale is rendered again; so is one shared with a render that began before
+      // a change this request already follows.
+      if (pages.has(key) && !current(pages.get(key))) pages.delete(key);
+      const entry = current(await pages.fetch(key, { context: renderAndKeep }).catch(() => undefined));
+      if (entry) return void sendPage(req, res, entry.page, storedNow ? "MISS" : "HIT");
       // Not a page to keep (or the render failed): the render made for this request, else its own.
       return own && !own.bodyUsed ? own : render();
     },
@@ -162,53 +149,3 @@ export function createPageStore(options: PageStoreOptions) {
 }
 
 class NotStorable extends Error {}
-
-/**
- * Sends a stored page: 304 when the client has it, else the best encoding it takes. Its headers go
- * to writeHead in one list (Node's quick path when nothing was set before); `requestId` is the
- * X-Request-Id to add when the caller has not set one.
- */
-export function sendPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, label: "HIT" | "MISS", requestId?: string) {
-  const unchanged = notModified(req.headers["if-none-match"], page.etag);
-  const head: string[] = [];
-  for (const [name, value] of page.headers) if (!(unchanged && name === "content-type")) head.push(name, value);
-  head.push("Vary", VARY, "ETag", page.etag, "X-Cache", label);
-  if (requestId) head.push("X-Request-Id", requestId);
-  if (unchanged) {
-    res.writeHead(304, head).end();
-    return;
-  }
-  const encoding = pickEncoding(req.headers["accept-encoding"]);
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-  if (encoding !== "identity") head.push("Content-Encoding", encoding);
-  head.push("Content-Length", String(body.length));
-  res.writeHead(200, head).end(req.method === "HEAD" ? undefined : body);
-}
-
-function notModified(ifNoneMatch: string | undefined, etag: string) {
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return Boolean(ifNoneMatch) && (ifNoneMatch!.trim() === "*" || ifNoneMatch!.split(",").some((tag) => bare(tag) === bare(etag)));
-}
-
-// Browsers send a handful of distinct Accept-Encoding headers; each is read once.
-const encodings = new LRUCache<string, "br" | "gzip" | "identity">({ max: 64 });
-
-/** br when the client takes it at least as gladly as gzip, then gzip, else the plain bytes. */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const header = acceptEncoding ?? "";
-  let encoding = encodings.get(header);
-  if (!encoding) encodings.set(header, (encoding = readAcceptEncoding(header)));
-  return encoding;
-}
-
-function readAcceptEncoding(acceptEncoding: string): "br" | "gzip" | "identity" {
-  const q: Record<string, number> = {};
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (name) q[name] = weight ? Number(weight.slice(2)) || 0 : 1;
-  }
-  const of = (name: string) => q[name] ?? q["*"] ?? 0;
-  if (of("br") > 0 && of("br") >= of("gzip")) return "br";
-  return of("gzip") > 0 ? "gzip" : "identity";
-}

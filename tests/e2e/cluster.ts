@@ -20,6 +20,8 @@ export interface Answer {
   location: string;
   body: string;
   cookies: string[];
+  /** X-Cache: whether the instance answered from its readers' store (HIT). */
+  cache: string;
 }
 
 export interface Cluster {
@@ -102,6 +104,7 @@ export async function startCluster(options: {
             location: String(res.headers.location ?? ""),
             body: text,
             cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]),
+            cache: String(res.headers["x-cache"] ?? ""),
           }),
         );
       });

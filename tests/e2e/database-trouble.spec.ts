@@ -51,7 +51,7 @@ test.afterAll(async () => {
 /** A request that gives up after `limitMs`, answering status 0 then. */
 async function timed(port: number, method: string, path: string, options: { cookie?: string; form?: Record<string, string> } = {}, limitMs = 15_000) {
   const started = Date.now();
-  const timeout = new Promise<Answer>((resolve) => setTimeout(() => resolve({ status: 0, location: "", body: "", cookies: [] }), limitMs));
+  const timeout = new Promise<Answer>((resolve) => setTimeout(() => resolve({ status: 0, location: "", body: "", cookies: [], cache: "" }), limitMs));
   const res = await Promise.race([cluster.request(port, method, path, options), timeout]);
   return { ...res, ms: Date.now() - started };
 }

@@ -4,7 +4,8 @@
 // A slow round trip to the database is not silence either. Runs on the PostgreSQL server the
 // browser tests use, without a browser.
 import pg from "pg";
-import { createFreshness, type Scope } from "../../app/server/freshness.server";
+import { CHANGES_CHANNEL, payloadOf } from "../../app/server/change-events.server";
+import { createFreshness, type Heard } from "../../app/server/freshness.server";
 import { expect, test } from "./fixtures";
 import { ADMIN_URL, freshDatabase, portFor, startDatabaseProxy } from "./processes";
 
@@ -20,7 +21,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 test("a thread busy for a second at a time keeps its caches while its heartbeats are answered", async () => {
   const freshness = createFreshness({ databaseUrl: ADMIN_URL });
   const cleared: number[] = [];
-  freshness.onBump(() => cleared.push(Date.now()));
+  freshness.onChange(() => cleared.push(Date.now()));
   await freshness.start();
   try {
     // Answered heartbeats first, with the thread idle.
@@ -44,23 +45,24 @@ test("a listening connection whose replies take 300 ms keeps its caches, and sti
   const proxy = await startDatabaseProxy(portFor(29), database.url);
   const freshness = createFreshness({ databaseUrl: proxy.url });
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  const other = createFreshness({ databaseUrl: database.url, pool });
-  const heard: { scope: Scope; at: number }[] = [];
-  freshness.onBump((scope) => heard.push({ scope, at: Date.now() }));
+  const heard: { change: Heard; at: number }[] = [];
+  freshness.onChange((change) => heard.push({ change, at: Date.now() }));
   await freshness.start();
   try {
     proxy.slowReplies(300);
     // Several heartbeats' worth of slow round trips, each taking more than a tick.
     await new Promise((resolve) => setTimeout(resolve, 5000));
     expect(
-      heard.filter((h) => h.scope === "all"),
+      heard.filter((h) => h.change === "all"),
       "caches cleared while every heartbeat came back, 300 ms late",
     ).toEqual([]);
     expect(freshness.healthy(), "healthy with slow replies").toBe(true);
     const wrote = Date.now();
-    other.bump("content");
-    await expect.poll(() => heard.some((h) => h.scope === "content"), { timeout: 1000, intervals: [25] }).toBe(true);
-    expect(heard.find((h) => h.scope === "content")!.at - wrote, "another instance's write heard").toBeLessThan(1000);
+    // Another instance's committed change, as its transaction tells it.
+    await pool.query("select pg_notify($1, $2)", [CHANGES_CHANNEL, payloadOf("other", { id: 1, tags: ["forum"] })]);
+    const forum = () => heard.find((h) => h.change !== "all" && h.change.tags.includes("forum"));
+    await expect.poll(() => Boolean(forum()), { timeout: 1000, intervals: [25] }).toBe(true);
+    expect(forum()!.at - wrote, "another instance's write heard").toBeLessThan(1000);
   } finally {
     await freshness.stop();
     await pool.end();

@@ -182,6 +182,24 @@ test("content writes reach readers and members on every instance within a second
   await everywhere("/forum", answerer, signedOut(answererEmail), since);
 });
 
+test("a write leaves the pages it did not touch stored on every instance", async () => {
+  const place = (
+    await db.query("select c.slug as city, s.slug as service from cities c, services s where c.is_active and s.is_active and c.slug <> 'new-york' limit 1")
+  ).rows[0] as { city: string; service: string };
+  const untouched = ["/blog/capsaicin-arthritis-guide", "/about", "/blog", `/${place.city}/${place.service}`];
+  const question = unique("Untouched pages question");
+  await write("/forum", asker, { title: question, content: "Which pages does an answer change?", submissionKey: crypto.randomUUID() });
+  const page = `/forum/${await idOf("select id from forum_questions where title = $1", question)}`;
+  for (const path of [...untouched, page]) await warm(path, [undefined]);
+  const since = Date.now();
+  const text = unique("Only this question's pages change");
+  await write(page, admin, { intent: "answer", content: text, submissionKey: crypto.randomUUID() });
+  await everywhere(page, undefined, (r) => r.body.includes(text), since);
+  for (const port of PORTS) {
+    for (const path of untouched) expect((await request(port, "GET", path)).cache, `${path} on :${port} after an answer`).toBe("HIT");
+  }
+});
+
 test("sign-out, revocation, a password change and a role change hold on every instance within a second", async () => {
   const email = `sessions-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const first = await signUp(email, password);

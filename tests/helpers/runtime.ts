@@ -6,7 +6,6 @@ import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { inject } from "vitest";
 import { runtimeContext } from "~/server/context";
-import { writeScope } from "~/server/freshness.server";
 import { openDatabase, type Database } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { createLogger } from "~/server/log.server";
@@ -160,13 +159,20 @@ export async function settle(fn: () => Promise<unknown> | unknown) {
 type RouteFn = (args: never) => unknown;
 
 /**
- * Calls a route's loader or action the way React Router would, and settles its result. A
- * successful write then tells the freshness authority, as the server does for every request
- * (server/app.ts), so that what the next call reads is what a member would see.
+ * Calls a route's loader or action the way React Router would, and settles its result. A write
+ * names what it changed itself, where it commits, so the next call reads what a member would see.
  */
 export async function callRoute(fn: RouteFn, request: Request, context: ReturnType<typeof contextFor>, params: Record<string, string> = {}) {
-  const result = await settle(() => fn({ request, context, params, url: new URL(request.url), pattern: "" } as never));
-  const scope = writeScope(request.method, new URL(request.url).pathname, result.status);
-  if (scope) context.get(runtimeContext).freshness.bump(scope);
-  return result;
+  return settle(() => fn({ request, context, params, url: new URL(request.url), pattern: "" } as never));
+}
+
+/** The tags of every change `runtime` applies from now on (its own writes and others' events). */
+export function recordChanges(runtime: Runtime) {
+  const events: string[][] = [];
+  runtime.freshness.onChange((heard) => events.push(heard === "all" ? ["*"] : [...heard.tags]));
+  return {
+    events,
+    tags: () => new Set(events.flat()),
+    clear: () => void (events.length = 0),
+  };
 }

@@ -111,8 +111,8 @@ describe("question pages", () => {
     const author = await createMember(rt);
     const helper = await createMember(rt);
     const reader = await createMember(rt);
-    const { id } = await askQuestion(rt.db, { authorId: author.id, title: "Warm gloves at night?", content: "Do they help stiffness?" });
-    await answerQuestion(rt.db, { questionId: id, authorId: helper.id, content: "They help me." });
+    const { id } = await askQuestion(rt, { authorId: author.id, title: "Warm gloves at night?", content: "Do they help stiffness?" });
+    await answerQuestion(rt, { questionId: id, authorId: helper.id, content: "They help me." });
     const asReader = await callRoute(questionRoute.loader, getRequest(`/forum/${id}`), contextFor(rt, reader), { questionId: String(id) });
     const text = JSON.stringify(asReader.data);
     expect(text).not.toContain(author.id);

@@ -17,7 +17,7 @@ afterAll(() => rt.close());
 const row = async (id: number) => (await rt.db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0];
 
 async function pendingStory(authorId: string, title = "My first month with RA") {
-  return createPost(rt.db, { title, content: "It started in my hands.", authorId, published: false });
+  return createPost(rt, { title, content: "It started in my hands.", authorId, published: false });
 }
 
 describe("a member's story waiting for review", () => {
@@ -52,7 +52,7 @@ describe("a member's story waiting for review", () => {
     ).toBe(409);
     expect((await callRoute(storyRoute.action, formRequest(path, { intent: "withdraw" }), contextFor(rt, other), params)).status).toBe(409);
     expect(await row(story.id)).toMatchObject({ title: "My first month with RA", authorId: author.id });
-    await setPublished(rt.db, story.id, true);
+    await setPublished(rt, story.id, true);
     expect((await callRoute(storyRoute.loader, getRequest(path), contextFor(rt, author), params)).status).toBe(404);
     for (const id of ["0", "abc", "99999999999", "-1"]) {
       expect((await callRoute(storyRoute.loader, getRequest(`/account/stories/${id}`), contextFor(rt, author), { postId: id })).status).toBe(404);
@@ -92,7 +92,7 @@ describe("a member's story waiting for review", () => {
 
   it("shows the story rendered, and previews a change without saving it; a bad change gets a message", async () => {
     const m = await createMember(rt);
-    const story = await createPost(rt.db, { title: "Small wins", content: "**Warm** water.\n\n- gloves", authorId: m.id, published: false });
+    const story = await createPost(rt, { title: "Small wins", content: "**Warm** water.\n\n- gloves", authorId: m.id, published: false });
     const path = `/account/stories/${story.id}`;
     const params = { postId: String(story.id) };
     const page = await callRoute(storyRoute.loader, getRequest(path), contextFor(rt, m), params);
@@ -118,7 +118,7 @@ describe("a member's story waiting for review", () => {
   it("keeps the member's text and says why when an editor published the story meanwhile", async () => {
     const m = await createMember(rt);
     const story = await pendingStory(m.id);
-    await setPublished(rt.db, story.id, true);
+    await setPublished(rt, story.id, true);
     const res = await callRoute(
       storyRoute.action,
       formRequest(`/account/stories/${story.id}`, { intent: "save", title: "Late change", content: "My new text." }),

@@ -78,8 +78,8 @@ describe("the example client against the API", () => {
   it("lists, asks, answers, follows and reads the member's notifications", async () => {
     const member = await memberWithToken(rt, { displayName: "Typed Client" });
     const other = await createMember(rt, { displayName: "Neighbour" });
-    const earlier = await askQuestion(rt.db, { authorId: member.id, title: "Cold hands at work", content: "Gloves or not?" });
-    await answerQuestion(rt.db, { questionId: earlier.id, authorId: other.id, content: "Fingerless gloves help me." });
+    const earlier = await askQuestion(rt, { authorId: member.id, title: "Cold hands at work", content: "Gloves or not?" });
+    await answerQuestion(rt, { questionId: earlier.id, authorId: other.id, content: "Fingerless gloves help me." });
 
     const result = await tour(api.base, member.token);
     expect(result.titles).toContain("Cold hands at work");

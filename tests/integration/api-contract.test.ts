@@ -48,7 +48,7 @@ beforeAll(async () => {
     .map((c) => c.split(";")[0])
     .join("; ");
   token = ((await (await rt.auth.handler(new Request("http://localhost:3000/api/auth/token", { headers: { cookie } }))).json()) as { token: string }).token;
-  questionId = (await askQuestion(rt.db, { authorId: member.id, title: "Contract question", content: "Does it agree?" })).id;
+  questionId = (await askQuestion(rt, { authorId: member.id, title: "Contract question", content: "Does it agree?" })).id;
 });
 afterAll(async () => {
   await close?.();

@@ -54,8 +54,8 @@ async function thread() {
   const asker = await memberWithToken("Api Asker");
   const writer = await memberWithToken("Api Writer");
   const reader = await memberWithToken("Api Reader");
-  const { id: questionId } = await askQuestion(rt.db, { authorId: asker.id, title: "Ice or heat for a flare?", content: "What works for you?" });
-  const { id: answerId } = await answerQuestion(rt.db, { questionId, authorId: writer.id, content: "Ice for hot joints, heat for stiff ones." });
+  const { id: questionId } = await askQuestion(rt, { authorId: asker.id, title: "Ice or heat for a flare?", content: "What works for you?" });
+  const { id: answerId } = await answerQuestion(rt, { questionId, authorId: writer.id, content: "Ice for hot joints, heat for stiff ones." });
   return { asker, writer, reader, questionId, answerId };
 }
 

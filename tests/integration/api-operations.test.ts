@@ -24,8 +24,8 @@ beforeAll(async () => {
   await rt.db.insert(blogPosts).values({ title: "Hello", slug: "hello", content: "First post.", authorId: asker.id, published: true, publishedAt: new Date() });
   await rt.db.insert(cities).values({ slug: "austin", name: "Austin", state: "TX" });
   await rt.db.insert(services).values({ slug: "support-groups", name: "Support Groups" });
-  const question = await askQuestion(rt.db, { authorId: asker.id, title: "Contract question", content: "Does every answer agree with the document?" });
-  const answer = await answerQuestion(rt.db, { questionId: question.id, authorId: answerer.id, content: "It should." });
+  const question = await askQuestion(rt, { authorId: asker.id, title: "Contract question", content: "Does every answer agree with the document?" });
+  const answer = await answerQuestion(rt, { questionId: question.id, authorId: answerer.id, content: "It should." });
 
   // The valid request of each operation; its bad inputs are derived from the document. The asker
   // acts everywhere: marking the answerer's answer helpful and choosing it as the one that helped.

@@ -62,7 +62,7 @@ describe("one address per page", () => {
   beforeAll(async () => {
     app = await startHttpApp();
     const member = await createMember(app.runtime);
-    id = (await askQuestion(app.runtime.db, { authorId: member.id, title: "Warm water in the morning?", content: "Does it help anyone else?" })).id;
+    id = (await askQuestion(app.runtime, { authorId: member.id, title: "Warm water in the morning?", content: "Does it help anyone else?" })).id;
   });
   afterAll(() => app.close());
 

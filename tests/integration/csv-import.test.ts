@@ -7,7 +7,7 @@ import { cities, cityServicePages, services } from "../../db/schema";
 import * as adminRoute from "~/routes/admin-places";
 import { importCsv, type ImportReport } from "~/server/csv-import.server";
 import { seedDemoContent } from "~/server/seed.server";
-import { callRoute, contextFor, createMember, createTestRuntime, usingPostgres, type TestRuntime } from "../helpers/runtime";
+import { callRoute, contextFor, createMember, createTestRuntime, recordChanges, usingPostgres, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
 
@@ -43,7 +43,7 @@ describe("importing cities", () => {
       `tucson,Tucson,az,,32.2226,-110.9747,`,
       `austin,Austin,TX,"Updated: ""live music"" and trails",30.2672,-97.7431,false`,
     ].join("\r\n");
-    const report = await importCsv(rt.db, "cities", csv);
+    const report = await importCsv(rt, "cities", csv);
     expect(report).toMatchObject({ stored: true, fileError: null, totalRows: 3, accepted: 3, rejectedCount: 0, inserted: 2, updated: 1 });
     const [elPaso] = await rt.db.select().from(cities).where(eq(cities.slug, "el-paso"));
     expect(elPaso).toMatchObject({
@@ -58,11 +58,11 @@ describe("importing cities", () => {
     expect(tucson).toMatchObject({ state: "AZ", description: null, isActive: true });
     const [austin] = await rt.db.select().from(cities).where(eq(cities.slug, "austin"));
     expect(austin).toMatchObject({ description: 'Updated: "live music" and trails', isActive: false });
-    await importCsv(rt.db, "cities", `${CITY_HEADER}\naustin,Austin,TX,Back again,30.2672,-97.7431,true`);
+    await importCsv(rt, "cities", `${CITY_HEADER}\naustin,Austin,TX,Back again,30.2672,-97.7431,true`);
   });
 
   it("reports wrong or missing columns once, naming the expected columns", async () => {
-    const report = await storesNothing(() => importCsv(rt.db, "cities", "slug,name,state,lat,lng\nreno,Reno,NV,39.5,-119.8"));
+    const report = await storesNothing(() => importCsv(rt, "cities", "slug,name,state,lat,lng\nreno,Reno,NV,39.5,-119.8"));
     expect(report.fileError).toContain("slug,name,state,description,latitude,longitude,is_active");
     expect(report.fileError).toMatch(/Missing: description, latitude, longitude, is_active/);
     expect(report.fileError).toMatch(/Not expected: lat, lng/);
@@ -71,14 +71,14 @@ describe("importing cities", () => {
 
   it("reports a malformed file (an unclosed quote) and stores nothing", async () => {
     const report = await storesNothing(() =>
-      importCsv(rt.db, "cities", `${CITY_HEADER}\nreno,Reno,NV,"Biggest little city,39.5,-119.8,true\nboise,Boise,ID,,43.6,-116.2,true`),
+      importCsv(rt, "cities", `${CITY_HEADER}\nreno,Reno,NV,"Biggest little city,39.5,-119.8,true\nboise,Boise,ID,,43.6,-116.2,true`),
     );
     expect(report.fileError).toMatch(/not valid CSV.*quoted value is never closed/);
   });
 
   it("rejects rows with too many or too few values, naming the row", async () => {
     const report = await storesNothing(() =>
-      importCsv(rt.db, "cities", `${CITY_HEADER}\nreno,Reno,NV,,39.5,-119.8,true\nboise,Boise,ID,A city, with a comma,43.6,-116.2,true\nmesa,Mesa,AZ`),
+      importCsv(rt, "cities", `${CITY_HEADER}\nreno,Reno,NV,,39.5,-119.8,true\nboise,Boise,ID,A city, with a comma,43.6,-116.2,true\nmesa,Mesa,AZ`),
     );
     expect(report.accepted).toBe(1);
     expect(report.rejected).toEqual([
@@ -89,7 +89,7 @@ describe("importing cities", () => {
 
   it("rejects duplicate slugs inside the file", async () => {
     const report = await storesNothing(() =>
-      importCsv(rt.db, "cities", `${CITY_HEADER}\nreno,Reno,NV,,39.5,-119.8,true\nboise,Boise,ID,,43.6,-116.2,true\nreno,Reno again,NV,,,,true`),
+      importCsv(rt, "cities", `${CITY_HEADER}\nreno,Reno,NV,,39.5,-119.8,true\nboise,Boise,ID,,43.6,-116.2,true\nreno,Reno again,NV,,,,true`),
     );
     expect(report.rejected).toEqual([{ row: 4, reason: "The slug 'reno' already appears in row 2; each slug may appear once." }]);
     expect(await rt.db.select().from(cities).where(eq(cities.slug, "reno"))).toHaveLength(0);
@@ -108,7 +108,7 @@ describe("importing cities", () => {
       "maybe,Maybe,CA,,,,perhaps", // row 9
       "fine,Fine,CA,,,,true", // row 10
     ].join("\n");
-    const report = await storesNothing(() => importCsv(rt.db, "cities", rows));
+    const report = await storesNothing(() => importCsv(rt, "cities", rows));
     expect(report.totalRows).toBe(9);
     expect(report.accepted).toBe(1);
     expect(report.rejectedCount).toBe(8);
@@ -125,8 +125,8 @@ describe("importing cities", () => {
   });
 
   it("reports an empty file and a file with only a header", async () => {
-    expect((await storesNothing(() => importCsv(rt.db, "cities", ""))).fileError).toBe("The file is empty.");
-    expect((await storesNothing(() => importCsv(rt.db, "cities", `${CITY_HEADER}\n`))).fileError).toMatch(/no data rows/);
+    expect((await storesNothing(() => importCsv(rt, "cities", ""))).fileError).toBe("The file is empty.");
+    expect((await storesNothing(() => importCsv(rt, "cities", `${CITY_HEADER}\n`))).fileError).toMatch(/no data rows/);
   });
 
   it("rolls back every batch when the database refuses a later one", async () => {
@@ -139,7 +139,7 @@ describe("importing cities", () => {
       for (let i = 0; i < 700; i++) lines.push(`batch-city-${i},Batch ${i},TX,,,,true`);
       lines.push("boom-city,Boom,TX,,,,true");
       const before = await counts();
-      await expect(importCsv(rt.db, "cities", lines.join("\n"))).rejects.toThrow();
+      await expect(importCsv(rt, "cities", lines.join("\n"))).rejects.toThrow();
       expect(await counts()).toEqual(before);
     } finally {
       await rt.db.execute(sql`drop trigger refuse_boom on cities`);
@@ -156,7 +156,7 @@ describe("importing cities", () => {
     }
     const csv = lines.join("\n");
     const started = performance.now();
-    const report = await importCsv(rt.db, "cities", csv);
+    const report = await importCsv(rt, "cities", csv);
     const ms = Math.round(performance.now() - started);
     console.log(`10,000-row cities import (${usingPostgres ? "PostgreSQL" : "PGlite"}): ${ms} ms, ${(csv.length / 1024).toFixed(0)} KiB`);
     expect(report).toMatchObject({ stored: true, totalRows: 10_000, accepted: 10_000, rejectedCount: 0, inserted: 10_000, updated: 0 });
@@ -167,7 +167,7 @@ describe("importing cities", () => {
     expect(n).toBe(10_000);
 
     const again = performance.now();
-    const second = await importCsv(rt.db, "cities", csv);
+    const second = await importCsv(rt, "cities", csv);
     console.log(`the same file again (all updates): ${Math.round(performance.now() - again)} ms`);
     expect(second).toMatchObject({ stored: true, accepted: 10_000, inserted: 0, updated: 10_000 });
   }, 120_000);
@@ -176,7 +176,7 @@ describe("importing cities", () => {
 describe("importing services and page records", () => {
   it("imports services by slug", async () => {
     const report = await importCsv(
-      rt.db,
+      rt,
       "services",
       "slug,name,description,is_active\nwarm-water-therapy,Warm Water Therapy,Pools and classes,true\nhand-pain-relief,Hand Pain Relief,Now with a description,yes",
     );
@@ -191,7 +191,7 @@ describe("importing services and page records", () => {
       `chicago,warm-water-therapy,Warm Water Therapy in Chicago | Capsiva,Pools in Chicago.,"<h2>Pools</h2><p onclick=""x()"">Warm</p><script>alert(1)</script>"`,
       `new-york,arthritis-pain-relief,New title,New description,<p>Replaced</p>`,
     ].join("\n");
-    const report = await importCsv(rt.db, "pages", csv);
+    const report = await importCsv(rt, "pages", csv);
     expect(report).toMatchObject({ stored: true, accepted: 2, inserted: 1, updated: 1 });
     const [row] = await rt.db
       .select({ content: cityServicePages.content, metaTitle: cityServicePages.metaTitle })
@@ -211,7 +211,7 @@ describe("importing services and page records", () => {
       `denver,arthritis-pain-relief,${"x".repeat(71)},D,<p>x</p>`, // row 6
       "seattle,arthritis-pain-relief,T,D,<script>only()</script>", // row 7
     ].join("\n");
-    const report = await storesNothing(() => importCsv(rt.db, "pages", csv));
+    const report = await storesNothing(() => importCsv(rt, "pages", csv));
     const reason = (row: number) => report.rejected.find((r) => r.row === row)?.reason;
     expect(reason(2)).toBe("Unknown slug: no city has the slug 'atlantis'.");
     expect(reason(3)).toBe("Unknown slug: no service has the slug 'underwater-basket-weaving'.");
@@ -223,7 +223,7 @@ describe("importing services and page records", () => {
   });
 
   it("names the expected columns of a page file", async () => {
-    const report = await storesNothing(() => importCsv(rt.db, "pages", "city,service,title,description,html\na,b,c,d,e"));
+    const report = await storesNothing(() => importCsv(rt, "pages", "city,service,title,description,html\na,b,c,d,e"));
     expect(report.fileError).toContain("city_slug,service_slug,meta_title,meta_description,content");
   });
 });
@@ -248,11 +248,11 @@ describe("upload through /admin/places", () => {
     expect(refused.status).toBe(403);
     expect(await rt.db.select().from(cities).where(eq(cities.slug, "uploaded-town"))).toHaveLength(0);
 
-    const epoch = rt.freshness.current();
+    const changes = recordChanges(rt);
     const ok = await call(upload("cities", csv), admin);
     expect(ok.status).toBe(200);
     expect((ok.data as { report: ImportReport }).report).toMatchObject({ stored: true, accepted: 1 });
-    expect(rt.freshness.current()).toBeGreaterThan(epoch);
+    expect(changes.tags()).toEqual(new Set(["place-pages", "places"]));
     expect(await rt.db.select().from(cities).where(eq(cities.slug, "uploaded-town"))).toHaveLength(1);
 
     const rejected = await call(upload("cities", `${CITY_HEADER}\nanother-town,Another,OR,,95,0,true`), admin);
@@ -317,7 +317,7 @@ describe("a hostile file", () => {
     const hostile = `${CITY_HEADER}\n${'"'.repeat(size)}`;
     let report: ImportReport | undefined;
     const pause = await longestPause(async () => {
-      report = await storesNothing(() => importCsv(rt.db, "cities", hostile));
+      report = await storesNothing(() => importCsv(rt, "cities", hostile));
     });
     expect(report!.fileError ?? report!.rejected[0]?.reason).toMatch(message);
     expect(pause).toBeLessThan(250);

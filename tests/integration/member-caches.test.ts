@@ -1,7 +1,7 @@
 // Members' pages are rendered for each of them, but who they are (viewer-cache.server.ts) and the
-// shared data of the page (read-cache.server.ts) are remembered between writes. These tests show
-// that remembering saves the database work, and that no change is ever missed because of it:
-// sign-out, revoked sessions, a new display name, a new question.
+// shared data of the page (read-cache.server.ts) are remembered until what they show changes.
+// These tests show that remembering saves the database work, and that no change is ever missed
+// because of it: sign-out, revoked sessions, a new display name, a new question.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
@@ -14,7 +14,8 @@ import type { Db } from "~/server/db.server";
 import { createReadCache } from "~/server/cache/read-cache.server";
 import { loadViewer, type Viewer } from "~/server/session.server";
 import { createViewerCache } from "~/server/cache/viewer-cache.server";
-import { callRoute, contextFor, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
+import { createDependencyTracker, createTagClock } from "~/server/cache/tags.server";
+import { callRoute, contextFor, createTestRuntime, formRequest, getRequest, recordChanges, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -64,7 +65,6 @@ async function statementsDuring(db: Db, fn: () => Promise<unknown>) {
 describe("who is signed in, remembered between page views", () => {
   it("reads the session from the database once, not on every page view", async () => {
     const cookie = await signUp("cached-viewer@example.com");
-    rt.viewers.invalidate();
     const first = await statementsDuring(rt.db, () => viewerOf(cookie));
     const second = await statementsDuring(rt.db, () => viewerOf(cookie));
     expect(first).toBeGreaterThan(0);
@@ -102,29 +102,38 @@ describe("who is signed in, remembered between page views", () => {
     expect((await viewerOf(cookie))?.displayName).toBe("Robin");
   });
 
-  it("any change Better Auth makes clears what was remembered (a deleted user here)", async () => {
-    const cookie = await signUp("deleted-by-auth@example.com");
+  it("a change the auth library makes to a member forgets that member's sessions, and nobody else's", async () => {
+    const cookie = await signUp("changed-by-auth@example.com");
+    const bystander = await signUp("bystander@example.com");
     expect(await viewerOf(cookie)).not.toBeNull();
-    const [user] = await rt.db.select().from(users).where(eq(users.email, "deleted-by-auth@example.com"));
-    // Outside the app (as an operator's SQL would): remembered until the next change through Better Auth.
+    expect(await viewerOf(bystander)).not.toBeNull();
+    const [user] = await rt.db.select().from(users).where(eq(users.email, "changed-by-auth@example.com"));
+    // Outside the app (as an operator's SQL would): remembered until something says it changed.
     await rt.db.delete(sessions).where(eq(sessions.userId, user.id));
     expect(await viewerOf(cookie)).not.toBeNull();
+    // Another member joining changes nothing about this one.
     await signUp("someone-else@example.com");
+    expect(await viewerOf(cookie)).not.toBeNull();
+    // A change to this member through the library (their name) is heard: the session is read again.
+    const renamed = await rt.auth.api.updateUser({ headers: new Headers({ cookie: bystander }), body: { name: "Bystander" } }).catch(() => null);
+    expect(renamed).not.toBeNull();
+    expect(await statementsDuring(rt.db, () => viewerOf(cookie))).toBe(0);
+    await rt.changes.record([`account:${user.id}`]);
     expect(await viewerOf(cookie)).toBeNull();
   });
 
-  it("a sign-up through the web form clears the stored public pages (the member count); a refused one does not", async () => {
-    const before = rt.freshness.current();
+  it("a sign-up through the web form changes the members' count; a refused one changes nothing", async () => {
+    const changes = recordChanges(rt);
     await signUp("counted@example.com");
-    const after = rt.freshness.current();
-    expect(after).toBeGreaterThan(before);
+    expect(changes.tags()).toEqual(new Set(["members"]));
+    changes.clear();
     const refused = await callRoute(
       authRoute.action,
       formRequest("/auth", { intent: "signup", email: "counted@example.com", password: "mild-lantern-42" }),
       contextFor(rt),
     );
     expect(refused.status).toBe(400);
-    expect(rt.freshness.current()).toBe(after);
+    expect(changes.events).toEqual([]);
   });
 
   it("remembers a viewer for at most the time given and never past the session's expiry", async () => {
@@ -138,9 +147,10 @@ describe("who is signed in, remembered between page views", () => {
       aal: "aal1",
       sessionId: "s",
     } satisfies Viewer;
-    const cache = createViewerCache({ ttlMs: 50 });
-    cache.set("a", viewer, Date.now() + 60_000);
-    cache.set("b", viewer, Date.now() - 1);
+    const clock = createTagClock();
+    const cache = createViewerCache(clock, (id) => [`account:${id}`], { ttlMs: 50 });
+    cache.set("a", viewer, Date.now() + 60_000, clock.now());
+    cache.set("b", viewer, Date.now() - 1, clock.now());
     expect(cache.get("a")).toBe(viewer);
     expect(cache.get("b")).toBeUndefined();
     await new Promise((r) => setTimeout(r, 60));
@@ -187,21 +197,49 @@ describe("public pages' data for members, kept between writes", () => {
     expect(shown.question.answers.map((a) => a.content)).toContain("Gloves in the morning help me.");
   });
 
-  it("shares one read among concurrent requests, keeps nothing that failed, and forgets everything on a write", async () => {
-    let version = 0;
-    const cache = createReadCache({ version: () => version });
+  it("shares one read among concurrent requests, keeps nothing that failed, and forgets what a change names", async () => {
+    const clock = createTagClock();
+    const cache = createReadCache(clock, createDependencyTracker());
     let loads = 0;
     const load = async () => {
       loads++;
       await new Promise((r) => setTimeout(r, 5));
       return { n: loads };
     };
-    const [a, b] = await Promise.all([cache.get("k", load), cache.get("k", load)]);
+    const [a, b] = await Promise.all([cache.get("k", ["question:1"], load), cache.get("k", ["question:1"], load)]);
     expect(loads).toBe(1);
     expect(a).toBe(b);
-    await expect(cache.get("bad", () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
-    expect(await cache.get("bad", async () => "recovered")).toBe("recovered");
-    version++;
-    expect(await cache.get("k", load)).toEqual({ n: 2 });
+    await expect(cache.get("bad", [], () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(await cache.get("bad", [], async () => "recovered")).toBe("recovered");
+    // A change to something else leaves it; a change to what it shows reads it again.
+    clock.change(["question:2", "forum"]);
+    expect(await cache.get("k", ["question:1"], load)).toEqual({ n: 1 });
+    clock.change(["question:1"]);
+    expect(await cache.get("k", ["question:1"], load)).toEqual({ n: 2 });
+  });
+
+  it("never takes a read that began before a change for one that follows it", async () => {
+    const clock = createTagClock();
+    const cache = createReadCache(clock, createDependencyTracker());
+    let stored = "old";
+    let release = () => {};
+    let first = true;
+    // The first read is held until released; it read what was stored when it began.
+    const read = () => {
+      const seen = stored;
+      if (!first) return Promise.resolve(seen);
+      first = false;
+      return new Promise<string>((resolve) => (release = () => resolve(seen)));
+    };
+    // A render began reading; the write commits and is applied while that read is still out.
+    const early = cache.get("q", ["question:1"], read);
+    stored = "new";
+    clock.change(["question:1"]);
+    const late = cache.get("q", ["question:1"], read);
+    release();
+    // The request that follows the change never gets what was read before it.
+    expect(await late).toBe("new");
+    expect(await early).toBe("new");
+    expect(await cache.get("q", ["question:1"], read)).toBe("new");
   });
 });

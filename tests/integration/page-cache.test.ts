@@ -4,9 +4,20 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPageStore, pickEncoding, storeKeyOf } from "../../server/page-cache";
+import { createPageStore, pickEncoding, storeKeyOf as keyOf } from "../../server/page-cache";
+import { isForumSort, isTopicSlug } from "~/lib/forum-list";
+import { isPageNumber, type QueryRules } from "~/lib/page-query";
+import { createDependencyTracker, createTagClock } from "~/server/cache/tags.server";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { seedDemoContent } from "~/server/seed.server";
+
+// What the site's routes declare (the application's own are tested below): the forum varies by
+// page, order and topic, search by its words and page; /about by nothing.
+const RULES: Record<string, QueryRules> = {
+  "/forum": { page: isPageNumber, sort: isForumSort, topic: isTopicSlug },
+  "/search": { q: () => true, page: isPageNumber },
+};
+const storeKeyOf = (req: Parameters<typeof keyOf>[0]) => keyOf(req, (path) => RULES[path] ?? {});
 
 const request = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
   method,
@@ -33,24 +44,41 @@ describe("who the store admits", () => {
       "sidebar:state=true; toast=hello",
       "sidebar:state=true; something-else=1",
       "lonely",
+      // A sidebar state the page would read one way and a key another: nobody's to share.
+      "sidebar:state=falsey",
+      "sidebar:state=",
     ];
     for (const cookie of personal) expect(storeKeyOf(request("/forum", { Cookie: cookie })), cookie).toBeNull();
     expect(storeKeyOf(request("/forum", { Authorization: "Bearer x" }))).toBeNull();
     for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) expect(storeKeyOf(request("/forum", {}, method)), method).toBeNull();
   });
 
-  it("keeps only the query a page varies by, in one order", () => {
+  it("reads the sidebar's state as the page does, however its cookie is spaced", () => {
+    expect(storeKeyOf(request("/forum", { Cookie: "sidebar:state =false" }))).toBe("/forum sidebar=collapsed");
+    expect(storeKeyOf(request("/forum", { Cookie: "sidebar:state= true" }))).toBe("/forum sidebar=open");
+  });
+
+  it("keeps only the query a page varies by, in one order; anything else makes no other copy", () => {
     expect(storeKeyOf(request("/forum?sort=active&topic=diet&page=2"))).toBe("/forum?page=2&sort=active&topic=diet sidebar=open");
     expect(storeKeyOf(request("/search?q=warm+hands"))).toBe("/search?q=warm+hands sidebar=open");
-    for (const url of ["/forum?utm=1", "/blog?q=x", "/forum?page=0", "/forum?page=1&page=2", "/forum.data?_routes=root", "/forum/topics?topic=diet"]) {
+    const plain: Record<string, string> = {
+      "/forum?utm=1": "/forum",
+      "/forum?page=1&page=2": "/forum?page=1",
+      "/about?page=909871": "/about",
+      "/forum/12?page=3&sort=active": "/forum/12",
+    };
+    for (const [url, key] of Object.entries(plain)) expect(storeKeyOf(request(url)), url).toBe(`${key} sidebar=open`);
+    // A value the page refuses is rendered as asked, never stored; so is a client navigation
+    // asking for some of a page's routes only (not the page's data).
+    for (const url of ["/forum?page=0", "/forum?sort=popular", "/forum?page=1%00", "/forum.data?_routes=root"])
       expect(storeKeyOf(request(url)), url).toBeNull();
-    }
   });
 });
 
 describe("the store", () => {
-  let epoch = 0;
-  const store = createPageStore({ enabled: true, epoch: () => epoch, policy: () => "script-src 'self'" });
+  const clock = createTagClock();
+  const deps = createDependencyTracker();
+  const store = createPageStore({ enabled: true, clock, deps, rulesOf: () => () => ({}), policy: () => "script-src 'self'" });
   const fakeRes = () => ({
     headers: {} as Record<string, string | number>,
     getHeaders() {
@@ -96,13 +124,21 @@ describe("the store", () => {
     }
   });
 
-  it("after a write, renders the page again and keeps the new one", async () => {
+  it("after a change to what it shows, renders the page again and keeps the new one; other changes leave it", async () => {
     const headers = { end() {} };
     const res = () => ({ ...fakeRes(), writeHead: () => headers, removeHeader() {} }) as never;
-    await store.respond(request("/c") as never, res(), page());
-    epoch++;
+    // A render depends on the tags of the shared reads it used.
+    const showing = (tag: string) => async () => {
+      deps.dependOn([tag]);
+      return page()();
+    };
+    await store.respond(request("/c") as never, res(), showing("question:1"));
     renders = 0;
-    await store.respond(request("/c") as never, res(), page());
+    clock.change(["question:2"]);
+    expect(store.get(request("/c") as never)).toBeDefined();
+    clock.change(["question:1"]);
+    expect(store.get(request("/c") as never)).toBeUndefined();
+    await store.respond(request("/c") as never, res(), showing("question:1"));
     expect(renders).toBe(1);
     expect(store.get(request("/c") as never)).toBeDefined();
   });
@@ -209,18 +245,26 @@ describe("the application", () => {
     }
   });
 
-  it("forgets its pages when a member signs up or deletes their account through the auth library", async () => {
-    await site.fetch("/");
-    expect((await site.fetch("/")).headers.get("x-cache")).toBe("HIT");
+  it("keeps its pages when a member signs up; forgets those that show a member who deletes their account", async () => {
     const { cookie } = await signUp("gone");
-    expect((await site.fetch("/")).headers.get("x-cache")).toBe("MISS");
+    await site.postForm("/account", cookie, { intent: "display-name", displayName: "Gone Soon" });
+    const question = await site.ask(cookie, "Warm wax for stiff fingers?");
+    for (const path of ["/", `/forum/${question}`, "/blog/capsaicin-arthritis-guide"]) await site.fetch(path);
     expect((await site.fetch("/")).headers.get("x-cache")).toBe("HIT");
+    await signUp("joins");
+    // A new member shows nowhere but in the members' count (the home page's counter).
+    expect((await site.fetch(`/forum/${question}`)).headers.get("x-cache")).toBe("HIT");
+    expect((await site.fetch("/")).headers.get("x-cache")).toBe("MISS");
     const deleted = await site.fetch("/api/auth/delete-user", {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: site.url, Cookie: cookie },
       body: JSON.stringify({ password: "a-long-password-1" }),
     });
     expect(deleted.status).toBe(200);
-    expect((await site.fetch("/")).headers.get("x-cache")).toBe("MISS");
+    // Their question now shows as Anonymous's; a guide never showed them.
+    const page = await site.fetch(`/forum/${question}`);
+    expect(page.headers.get("x-cache")).toBe("MISS");
+    expect(await page.text()).not.toContain("Gone Soon");
+    expect((await site.fetch("/blog/capsaicin-arthritis-guide")).headers.get("x-cache")).toBe("HIT");
   });
 });

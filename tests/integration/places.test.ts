@@ -238,11 +238,11 @@ describe("reserved slugs and unique pairs", () => {
       expect(RESERVED_SLUGS).toContain(slug);
       const parsed = citySchema.safeParse({ slug, name: "X", state: "TX", description: "", latitude: "", longitude: "", is_active: "true" });
       expect(parsed.success, slug).toBe(false);
-      const saved = await saveCity(rt.db, { slug, name: "X", state: "TX", description: null, latitude: null, longitude: null, is_active: true });
+      const saved = await saveCity(rt, { slug, name: "X", state: "TX", description: null, latitude: null, longitude: null, is_active: true });
       expect(saved.ok).toBe(false);
       if (!saved.ok) expect(saved.errors.slug).toMatch(/reserved/);
     }
-    expect((await saveService(rt.db, { slug: "admin", name: "X", description: null, is_active: true })).ok).toBe(false);
+    expect((await saveService(rt, { slug: "admin", name: "X", description: null, is_active: true })).ok).toBe(false);
     const [{ n }] = await rt.db.select({ n: count() }).from(cities).where(eq(cities.slug, "blog"));
     expect(n).toBe(0);
   });
@@ -253,12 +253,12 @@ describe("reserved slugs and unique pairs", () => {
     const pair = and(eq(cityServicePages.cityId, houston.id), eq(cityServicePages.serviceId, support.id));
     const [existing] = await rt.db.select().from(cityServicePages).where(pair);
 
-    const second = await savePageRecord(rt.db, { cityId: houston.id, serviceId: support.id, metaTitle: "T", metaDescription: "D", content: "<p>Second</p>" });
+    const second = await savePageRecord(rt, { cityId: houston.id, serviceId: support.id, metaTitle: "T", metaDescription: "D", content: "<p>Second</p>" });
     expect(second.ok).toBe(false);
     if (!second.ok) expect(second.errors.form).toMatch(/already exists/);
     await expect(rt.db.insert(cityServicePages).values({ cityId: houston.id, serviceId: support.id, content: "<p>x</p>" })).rejects.toThrow();
 
-    const updated = await savePageRecord(rt.db, {
+    const updated = await savePageRecord(rt, {
       pageId: existing.id,
       cityId: houston.id,
       serviceId: support.id,

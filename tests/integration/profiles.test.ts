@@ -134,7 +134,7 @@ describe("public profiles", () => {
   it("links from a story's byline, and unknown or malformed handles are not found", async () => {
     const eve = await member("Eve Writer");
     await turn(eve.cookie, true);
-    const story = await createPost(app.runtime.db, {
+    const story = await createPost(app.runtime, {
       title: "Back to the garden",
       slug: "",
       excerpt: "",

@@ -82,7 +82,9 @@ describe("what search finds", () => {
     expect(before.html).toContain("No results for “airports travelling”");
 
     // Once an editor publishes it, the same search finds it (so the query can see drafts' words).
+    // Changed here as an editor's publishing would, naming what it changed.
     await rt.db.update(blogPosts).set({ published: true }).where(eq(blogPosts.slug, "notes-on-travelling-with-ra"));
+    await rt.changes.record(["blog"]);
     try {
       const after = await load(q("airports travelling"));
       expect(results(after.data.outcome).map((r) => r.href)).toContain(draft);
@@ -100,6 +102,7 @@ describe("what search finds", () => {
     expect(visible.html).toContain(">Question<");
 
     await rt.db.update(forumQuestions).set({ hiddenAt: new Date() }).where(eq(forumQuestions.id, question.id));
+    await rt.changes.record([`question:${question.id}`, "forum"]);
     try {
       const hidden = await load(q("jars gadgets"));
       expect(results(hidden.data.outcome).map((r) => r.href)).not.toContain(href);

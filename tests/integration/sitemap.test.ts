@@ -291,6 +291,7 @@ describe("/rss.xml", () => {
     await rt.db
       .insert(blogPosts)
       .values({ title: "A short note", slug: "a-short-note", content: "Warm water helps my hands.", published: true, publishedAt: new Date() });
+    await rt.changes.record(["blog"]);
     const { items } = await fetchRss();
     expect(
       childText(
@@ -312,6 +313,7 @@ describe("/rss.xml", () => {
         publishedAt: new Date(base + i * 1000),
       })),
     );
+    await rt.changes.record(["blog"]);
     const { items } = await fetchRss();
     expect(items).toHaveLength(50);
     expect(items.map((i) => childText(i, "title"))).toEqual(Array.from({ length: 50 }, (_, i) => `Feed story ${55 - i}`));

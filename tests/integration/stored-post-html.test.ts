@@ -34,7 +34,6 @@ describe("stored post HTML", () => {
 
     // What the page shows is the stored HTML, not a new rendering of the text.
     await app.runtime.db.update(blogPosts).set({ contentHtml: "<p>as stored at save time</p>" }).where(eq(blogPosts.id, id));
-    app.runtime.freshness.bump("all");
     expect(await page(`/account/stories/${id}`, member.cookie)).toContain("as stored at save time");
 
     const saved = await app.postForm(`/account/stories/${id}`, member.cookie, {
@@ -56,7 +55,7 @@ describe("stored post HTML", () => {
     expect(stored[0].html).toContain("<strong>hot</strong>");
     await app.runtime.db.update(forumQuestions).set({ contentHtml: "<p>question as stored</p>" }).where(eq(forumQuestions.id, questionId));
     await app.runtime.db.update(forumAnswers).set({ contentHtml: "<p>answer as stored</p>" }).where(eq(forumAnswers.id, answerId));
-    app.runtime.freshness.bump("all");
+    await app.runtime.changes.record([`question:${questionId}`]);
     const html = await page(`/forum/${questionId}`);
     expect(html).toContain("question as stored");
     expect(html).toContain("answer as stored");
@@ -68,7 +67,6 @@ describe("stored post HTML", () => {
     const other = await shareStory(member.cookie, "Warm mornings", "A **warm** shower first.");
     await app.runtime.db.execute(sql`update blog_posts set content_html = '<p>old renderer</p>', html_version = 0 where id in (${id}, ${other})`);
     expect(await refreshStoredHtml(app.runtime.db)).toBeGreaterThanOrEqual(2);
-    app.runtime.freshness.bump("all");
     // Rendered in one batch, each row gets its own HTML back.
     expect(await page(`/account/stories/${id}`, member.cookie)).toContain("<em>Wednesdays</em>");
     expect(await page(`/account/stories/${other}`, member.cookie)).toContain("<strong>warm</strong>");

@@ -13,7 +13,7 @@ describe("the forum's topic filter and orders", () => {
   const titles = { older: "", middle: "", newer: "" };
 
   beforeAll(async () => {
-    const topic = await createTopic(app.runtime.db, { name: `Ordering ${tag()}`, slug: "", description: "Questions for the ordering test." });
+    const topic = await createTopic(app.runtime, { name: `Ordering ${tag()}`, slug: "", description: "Questions for the ordering test." });
     slug = topic.slug;
     const t = tag();
     titles.older = `Oldest ordering question ${t}`;
@@ -78,7 +78,7 @@ describe("the forum's topic filter and orders", () => {
   });
 
   it("keeps the topic and the order across pages", async () => {
-    const topic = await createTopic(app.runtime.db, { name: `Paging ${tag()}`, slug: "", description: "" });
+    const topic = await createTopic(app.runtime, { name: `Paging ${tag()}`, slug: "", description: "" });
     const base = Date.now() - 30 * 24 * 3600_000;
     await app.runtime.db.insert(forumQuestions).values(
       Array.from({ length: 23 }, (_, i) => ({
@@ -89,7 +89,7 @@ describe("the forum's topic filter and orders", () => {
         createdAt: new Date(base + i * 60_000),
       })),
     );
-    app.runtime.freshness.bump("content");
+    await app.runtime.changes.record([`topic:${topic.id}`, "forum"]);
     const first = await page(`/forum?topic=${topic.slug}&sort=unanswered`);
     expect(rowTitles(first.html)).toHaveLength(20);
     expect(rowTitles(first.html)[0]).toBe("Paged question 22");

@@ -182,7 +182,7 @@ describe("admins manage the list", () => {
   });
 
   it("renames a topic and its description, shown at once on every page", async () => {
-    const topic = await createTopic(app.runtime.db, { name: `Before rename ${tag()}`, slug: "", description: "Old words." });
+    const topic = await createTopic(app.runtime, { name: `Before rename ${tag()}`, slug: "", description: "Old words." });
     const title = `Filed before the rename ${tag()}`;
     const id = await askIn(asker.cookie, title, topic.slug);
     // Readers' stored copies, and a member's template, from before the change.
@@ -222,7 +222,7 @@ describe("admins manage the list", () => {
   });
 
   it("deletes a topic: its questions stay, without a topic", async () => {
-    const topic = await createTopic(app.runtime.db, { name: `To be deleted ${tag()}`, slug: "", description: "" });
+    const topic = await createTopic(app.runtime, { name: `To be deleted ${tag()}`, slug: "", description: "" });
     const title = `Kept after its topic goes ${tag()}`;
     const id = await askIn(asker.cookie, title, topic.slug);
     expect((await page(`/forum/${id}`)).html).toContain(topic.name);
@@ -277,7 +277,7 @@ describe("the JSON API", () => {
 
   it("GET /topics/{topicSlug} has the topic and its questions in the order asked for; unknown is 404", async () => {
     const t = tag();
-    const topic = await createTopic(app.runtime.db, { name: `Api topic ${t}`, slug: "", description: "For the API." });
+    const topic = await createTopic(app.runtime, { name: `Api topic ${t}`, slug: "", description: "For the API." });
     const first = await askIn(asker.cookie, `Api first ${t}`, topic.slug);
     await askIn(asker.cookie, `Api second ${t}`, topic.slug);
     await app.answer(other.cookie, first, `Api answer ${t}`);

@@ -2,7 +2,7 @@
 // drawer (sidebar-drawer.tsx) can use them without importing the module that loads it.
 import * as React from "react";
 
-export const SIDEBAR_COOKIE_NAME = "sidebar:state";
+export { SIDEBAR_COOKIE_NAME } from "~/lib/sidebar-cookie";
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = "16rem";
 export const SIDEBAR_WIDTH_MOBILE = "18rem";

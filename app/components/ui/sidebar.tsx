@@ -29,10 +29,6 @@ export {
 };
 
 /** Reads `sidebar:state` from a Cookie header; the sidebar is open unless it says false. */
-export function readSidebarCookie(cookieHeader: string | null): boolean {
-  const match = cookieHeader?.match(/(?:^|;\s*)sidebar:state=(true|false)/);
-  return match ? match[1] === "true" : true;
-}
 
 function isTypingTarget(target: EventTarget | null) {
   if (!(target instanceof HTMLElement)) return false;

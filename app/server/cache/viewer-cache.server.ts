@@ -1,32 +1,37 @@
 // Who a session cookie belongs to, kept for a short while so that a member's reads of public
 // pages do not each ask the database again. An entry lives at most VIEWER_TTL_MS and never past
-// the session's own expiry. Any change of accounts anywhere (sign-out, revoked sessions, password,
-// two-step, names, roles set from the command line, deletion) clears it on every instance through
-// the freshness authority; writes and private pages never use it (session.server.ts).
+// the session's own expiry, and it depends on the member's account tag and on the sessions tag:
+// sign-out, revoked sessions, a new password, two-step, a name or a role change ends it on every
+// instance. Writes and private pages never use it (session.server.ts).
 import { LRUCache } from "lru-cache";
 import type { Viewer } from "../viewer";
+import type { TagClock } from "./tags.server";
 
 export const VIEWER_TTL_MS = 30_000;
 
 export interface ViewerCache {
-  /** The viewer of this session cookie value, if it was read within the last VIEWER_TTL_MS. */
+  /** The viewer of this session cookie value, if it was read recently and nothing changed since. */
   get(token: string): Viewer | undefined;
-  set(token: string, viewer: Viewer, sessionExpiresAt: number): void;
-  /** Forget everyone: called by the freshness authority on every change of accounts. */
-  invalidate(): void;
+  /** Keeps the viewer read at `at` (the clock's reading before the read began). */
+  set(token: string, viewer: Viewer, sessionExpiresAt: number, at: number): void;
   size(): number;
 }
 
-export function createViewerCache(options: { ttlMs?: number; maxEntries?: number } = {}): ViewerCache {
+export function createViewerCache(clock: TagClock, tagsOf: (memberId: string) => string[], options: { ttlMs?: number; maxEntries?: number } = {}): ViewerCache {
   const ttlMs = options.ttlMs ?? VIEWER_TTL_MS;
-  const cache = new LRUCache<string, Viewer>({ max: options.maxEntries ?? 10_000, ttl: ttlMs });
+  const cache = new LRUCache<string, { viewer: Viewer; at: number }>({ max: options.maxEntries ?? 10_000, ttl: ttlMs });
   return {
-    get: (token) => cache.get(token),
-    set(token, viewer, sessionExpiresAt) {
-      const ttl = Math.min(ttlMs, sessionExpiresAt - Date.now());
-      if (ttl > 0) cache.set(token, viewer, { ttl });
+    get(token) {
+      const entry = cache.get(token);
+      if (!entry) return undefined;
+      if (clock.fresh(tagsOf(entry.viewer.id), entry.at)) return entry.viewer;
+      cache.delete(token);
+      return undefined;
     },
-    invalidate: () => cache.clear(),
+    set(token, viewer, sessionExpiresAt, at) {
+      const ttl = Math.min(ttlMs, sessionExpiresAt - Date.now());
+      if (ttl > 0) cache.set(token, { viewer, at }, { ttl });
+    },
     size: () => cache.size,
   };
 }
