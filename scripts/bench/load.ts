@@ -1,9 +1,12 @@
 // The load generators: wrk with a Lua script of ours, or autocannon when wrk is missing.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import { ROOT } from "../local-server";
 import { CONNECTIONS, DURATION, ROUNDS } from "./config";
 import { merge, percentile, type LoadResult } from "./stats";
+
+const execFileAsync = promisify(execFile);
 
 export const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
 
@@ -26,11 +29,15 @@ export function writeWrkScript(file: string, cookies: string[] = []) {
   return file;
 }
 
-export function runWrk(url: string, headers: Record<string, string>, duration: number, script: string, connections = CONNECTIONS): LoadResult {
-  const args = ["-t", String(Math.min(2, connections)), "-c", String(connections), "-d", `${duration}s`, "--timeout", "5s", "-s", script];
+function wrkArgs(url: string, headers: Record<string, string>, duration: number, script: string, connections: number, threads: number) {
+  const args = ["-t", String(threads), "-c", String(connections), "-d", `${duration}s`, "--timeout", "5s", "-s", script];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
   args.push(url);
-  const out = execFileSync("wrk", args, { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
+  return args;
+}
+
+/** What wrk printed, with the histogram our script adds (see writeWrkScript). */
+function parseWrk(out: string): LoadResult {
   const run = /^RUN (\d+) (\d+)$/m.exec(out);
   if (!run) throw new Error(`wrk printed no summary:\n${out.slice(0, 2000)}`);
   const latency = new Map<number, number>();
@@ -41,6 +48,17 @@ export function runWrk(url: string, headers: Record<string, string>, duration: n
   const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
   return { rps: requests / secs, p50: percentile(latency, 50), p99: percentile(latency, 99), non2xx, errors, requests, seconds: secs, latency };
+}
+
+export function runWrk(url: string, headers: Record<string, string>, duration: number, script: string, connections = CONNECTIONS): LoadResult {
+  const args = wrkArgs(url, headers, duration, script, connections, Math.min(2, connections));
+  return parseWrk(execFileSync("wrk", args, { encoding: "utf8", maxBuffer: 64 * 2 ** 20 }));
+}
+
+/** runWrk without waiting: several pages loaded at once, each by a wrk of one thread. */
+export async function runWrkAsync(url: string, headers: Record<string, string>, duration: number, script: string, connections: number) {
+  const { stdout } = await execFileAsync("wrk", wrkArgs(url, headers, duration, script, connections, 1), { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
+  return parseWrk(stdout);
 }
 
 export function runAutocannon(url: string, headers: Record<string, string>, duration: number, connections = CONNECTIONS) {
