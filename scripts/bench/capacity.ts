@@ -7,7 +7,7 @@ import { answerRequests, memberRequests, readerRequests, startGenerator, summari
 import { rawGet } from "./http";
 import os from "node:os";
 import type { OpenLoopOutcome } from "./open-loop";
-import { apiTokens, signIn, startServer } from "./processes";
+import { apiTokens, settle, signIn, startServer } from "./processes";
 import { countLogLines } from "./server-log";
 
 type Cleanups = (() => Promise<void> | void)[];
@@ -40,6 +40,8 @@ export interface CapacityResult {
   p99Ratio: { readers: number; members: number };
   verdicts: string[];
   peakRssMB: number;
+  /** Seconds until the server served, waiting for it to catch up before the phases, stopping it. */
+  timings: { serverStartSeconds: number; settleSeconds: number; stopSeconds: number };
   seconds: number;
 }
 
@@ -48,6 +50,7 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
   const question = database.fixture.capacityQuestion;
   // As in the mixed run: the API's limits are per address, and everything here comes from 127.0.0.1.
   const server = await startServer(workDir, database, cleanups, { logName: "server-capacity.log", env: { RATE_LIMITS: "false" } });
+  const timings = { serverStartSeconds: (Date.now() - started) / 1000, settleSeconds: 0, stopSeconds: 0 };
   const { base } = server;
   const sessions = await signIn(base, database.benchEmails, database.benchPassword);
   const tokens = await apiTokens(base, sessions);
@@ -76,23 +79,27 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
     });
 
   log(
-    `Capacity run (open loop: requests sent on a fixed schedule whatever the answers, latency counted from the time each was due): readers ${CAPACITY.readers} req/s over ${readerPaths.length} signed-out page kinds, members ${CAPACITY.members} req/s as members click (80% .data requests over ${memberData.length} kinds, 20% documents over ${memberDocuments.length}; ${sessions.length} members in turn), and in the second phase ${CAPACITY.writes} answers a second to question ${question} through the API. Phases of ${CAPACITY.seconds} s after ${CAPACITY.leadIn} s at the same rates, ${CAPACITY.rounds} round(s), after a warm-up of ${CAPACITY.warmup} s with writes. PostgreSQL, WEB_CONCURRENCY=${THREADS}, RATE_LIMITS=false. The generator is a process of its own (pid ${generator.pid}), but the machine's ${os.cpus().length} cores are shared by it, PostgreSQL and the server (and whatever else runs on them): compare the two phases of this run, not figures across runs.`,
+    `Capacity run (open loop: requests sent on a fixed schedule whatever the answers, latency counted from the time each was due): readers ${CAPACITY.readers} req/s over ${readerPaths.length} signed-out page kinds, members ${CAPACITY.members} req/s as members click (80% .data requests over ${memberData.length} kinds, 20% documents over ${memberDocuments.length}; ${sessions.length} members in turn), and in the second phase ${CAPACITY.writes} answers a second to question ${question} through the API. Phases of ${CAPACITY.seconds} s after ${CAPACITY.leadIn} s at the same rates, ${CAPACITY.rounds} round(s), after a warm-up of ${CAPACITY.warmup} s without writes; before each phase the server catches up (/livez answering within 50 ms). PostgreSQL, WEB_CONCURRENCY=${THREADS}, RATE_LIMITS=false. The generator is a process of its own (pid ${generator.pid}), but the machine's ${os.cpus().length} cores are shared by it, PostgreSQL and the server (and whatever else runs on them): compare the two phases of this run, not figures across runs.`,
   );
-  if (CAPACITY.warmup > 0) await run(true, 0, CAPACITY.warmup);
+  // The warm-up is without writes: one with them may leave a queue that the first phase would inherit.
+  if (CAPACITY.warmup > 0) await run(false, 0, CAPACITY.warmup);
   const phases: { writes: boolean; outcome: OpenLoopOutcome; lateEchoes: number }[] = [];
   for (let round = 0; round < CAPACITY.rounds; round++) {
     for (const writes of [false, true]) {
+      // Each phase starts on a server that has answered what the one before sent it.
+      timings.settleSeconds += await settle(base);
       const from = Date.now();
       const outcome = await run(writes, CAPACITY.leadIn, CAPACITY.seconds);
       phases.push({ writes, outcome, lateEchoes: countLogLines(server.serverLogFile, "freshness: no echo", from, Date.now()) });
       process.stdout.write(".");
-      await new Promise((r) => setTimeout(r, 1000));
     }
   }
   log("\n");
   generator.stop();
   const peakRssMB = server.memory.stop();
+  const stopping = Date.now();
   await server.stop();
+  timings.stopSeconds = (Date.now() - stopping) / 1000;
 
   const phase = (writes: boolean): CapacityPhase => {
     const mine = phases.filter((p) => p.writes === writes);
@@ -153,7 +160,9 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
   log("Capacity run verdict (5 writes a second raise neither readers' nor members' p99 by more than half, plus 20 ms):");
   for (const v of verdicts) log(`  ${v}`);
   const seconds = Math.round((Date.now() - started) / 1000);
-  log(`Peak RSS of the server over the capacity run: ${fmt(peakRssMB)} MB (${seconds} s in all)`);
+  log(
+    `Peak RSS of the server over the capacity run: ${fmt(peakRssMB)} MB (${seconds} s in all: the server served after ${fmt(timings.serverStartSeconds)} s, caught up before the phases in ${fmt(timings.settleSeconds)} s and stopped in ${fmt(timings.stopSeconds)} s)`,
+  );
   log("");
   return {
     settings: {
@@ -174,6 +183,7 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
     p99Ratio,
     verdicts,
     peakRssMB,
+    timings,
     seconds,
   };
 }

@@ -38,6 +38,8 @@ export const MIXED = {
     .filter((n) => n > 0),
   connections: Math.max(1, num("MIXED_CONNECTIONS", 10)),
 };
+/** Seconds the mixed run waits for the answers still out after a busy window. */
+export const MIXED_DRAIN = 10;
 /** The capacity run (capacity.ts): fixed rates a second, phases of `seconds` after a `leadIn` each. */
 export const CAPACITY = {
   seconds: num("CAPACITY_DURATION", 30),

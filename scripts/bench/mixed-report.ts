@@ -1,6 +1,6 @@
 // What the mixed run prints and keeps: every window, then per write rate each page kind's busy
 // windows against the quiet windows beside them, and the verdicts against MIXED_TARGET.
-import { MIXED_TARGET, log } from "./config";
+import { MIXED_DRAIN as DRAIN, MIXED_TARGET, log } from "./config";
 import type { GroupSummary } from "./generator";
 import type { MixedPage } from "./mixed";
 
@@ -15,7 +15,7 @@ export interface PageFigures {
 
 export interface RateFigures {
   rate: number;
-  writes: Pick<GroupSummary, "achievedPerSecond" | "ok" | "failed" | "p50" | "p99">;
+  writes: Pick<GroupSummary, "achievedPerSecond" | "ok" | "failed" | "unfinished" | "p50" | "p99">;
   pages: {
     name: string;
     path: string;
@@ -47,6 +47,8 @@ export interface MixedResult {
   byRate: RateFigures[];
   verdicts: string[];
   peakRssMB: number;
+  /** Seconds until the server served, waiting for it to catch up before the windows, stopping it. */
+  timings: { serverStartSeconds: number; settleSeconds: number; stopSeconds: number };
   seconds: number;
 }
 
@@ -99,7 +101,7 @@ export function printMixed(result: MixedResult) {
     }
     const w = rate.writes;
     log(
-      `${"".padStart(8)}  writes: ${fmt(w.achievedPerSecond, 2)} a second achieved of ${rate.rate} (${w.ok} answers), ${w.failed} failed, p50 ${fmt(w.p50, 1)} ms, p99 ${fmt(w.p99, 1)} ms from the time each was due`,
+      `${"".padStart(8)}  writes: ${fmt(w.achievedPerSecond, 2)} a second achieved of ${rate.rate} (${w.ok} answers), ${w.failed} failed${w.unfinished ? ` (${w.unfinished} unanswered ${DRAIN} s after the window)` : ""}, p50 ${fmt(w.p50, 1)} ms, p99 ${fmt(w.p99, 1)} ms from the time each was due`,
     );
   }
   log("");
@@ -108,6 +110,9 @@ export function printMixed(result: MixedResult) {
   const met = result.verdicts.filter((v) => v.includes(": met")).length;
   log(`Mixed run verdict: ${met} of ${byRate.flatMap((r) => r.pages).filter((p) => p.target).length} targets met`);
   for (const v of result.verdicts) log(`  ${v}`);
-  log(`Peak RSS of the server over the mixed run: ${fmt(result.peakRssMB, 1)} MB (${result.seconds} s in all)`);
+  const t = result.timings;
+  log(
+    `Peak RSS of the server over the mixed run: ${fmt(result.peakRssMB, 1)} MB (${result.seconds} s in all: the server served after ${fmt(t.serverStartSeconds, 1)} s, caught up before the windows in ${fmt(t.settleSeconds, 1)} s and stopped in ${fmt(t.stopSeconds, 1)} s)`,
+  );
   log("");
 }

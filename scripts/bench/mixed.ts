@@ -4,13 +4,13 @@
 // rate, quiet, busy at the next... and a last quiet one. Each busy window is compared with the
 // quiet windows either side of it, so a machine whose speed drifts compares like with like.
 import path from "node:path";
-import { ACCEPT_ENCODING, MIXED, THREADS, log, type Fixture } from "./config";
+import { ACCEPT_ENCODING, MIXED, MIXED_DRAIN, THREADS, log, type Fixture } from "./config";
 import type { BenchDatabase } from "./database";
 import { answerRequests, startGenerator, summarize } from "./generator";
 import { rawGet } from "./http";
 import { runWrkAsync, writeWrkScript } from "./load";
 import { printMixed, type MixedResult, type PageFigures, type RateFigures } from "./mixed-report";
-import { apiTokens, signIn, startServer } from "./processes";
+import { apiTokens, settle, signIn, startServer } from "./processes";
 import { countLogLines } from "./server-log";
 import type { GroupOutcome } from "./open-loop";
 import { merge, type LoadResult } from "./stats";
@@ -60,6 +60,7 @@ export async function runMixed(workDir: string, database: BenchDatabase, cleanup
   // The API allows one address 120 requests a minute and a member 20 answers in ten minutes; every
   // request here comes from 127.0.0.1, so this server runs without limits.
   const server = await startServer(workDir, database, cleanups, { logName: "server-mixed.log", env: { RATE_LIMITS: "false" } });
+  const timings = { serverStartSeconds: (Date.now() - started) / 1000, settleSeconds: 0, stopSeconds: 0 };
   const { base } = server;
   const sessions = await signIn(base, database.benchEmails, database.benchPassword);
   const tokens = await apiTokens(base, sessions);
@@ -72,7 +73,7 @@ export async function runMixed(workDir: string, database: BenchDatabase, cleanup
   // The list must show the written question for it to count as the question's own list.
   const forum = await fetch(`${base}/forum`);
   const listed = (await forum.text()).includes(`href="/forum/${fixture.question}"`);
-  const script = writeWrkScript(path.join(workDir, "mixed-readers.lua"));
+  const script = writeWrkScript(path.join(workDir, "mixed-readers.lua"), [], { grid: true });
   const generator = await startGenerator(cleanups);
   let runs = 0;
   const writes = (rate: number, seconds: number) =>
@@ -81,7 +82,7 @@ export async function runMixed(workDir: string, database: BenchDatabase, cleanup
       groups: [{ name: "writes", rate, requests: answerRequests(fixture.question, tokens, `m${++runs}`), sockets: 64 }],
       leadIn: 0,
       seconds,
-      drain: 10,
+      drain: MIXED_DRAIN,
     });
   const readers = (seconds: number) => Promise.all(pages.map((p) => runWrkAsync(`${base}${p.path}`, plain, seconds, script, MIXED.connections)));
 
@@ -101,6 +102,8 @@ export async function runMixed(workDir: string, database: BenchDatabase, cleanup
   }
   sequence.push({ kind: "quiet", rate: 0 });
   for (const step of sequence) {
+    // Each window starts on a server that has answered what the one before sent it.
+    timings.settleSeconds += await settle(base);
     const from = Date.now();
     const [results, outcome] = await Promise.all([readers(MIXED.window), step.kind === "busy" ? writes(step.rate, MIXED.window) : undefined]);
     windows.push({
@@ -115,19 +118,21 @@ export async function runMixed(workDir: string, database: BenchDatabase, cleanup
   log("\n");
   generator.stop();
   const peakRssMB = server.memory.stop();
+  const stopping = Date.now();
   await server.stop();
+  timings.stopSeconds = (Date.now() - stopping) / 1000;
 
   // Per rate: its busy windows against the quiet windows beside them, histograms merged.
   const byRate: RateFigures[] = MIXED.rates.map((rate) => {
     const busy = windows.flatMap((w, i) => (w.kind === "busy" && w.rate === rate ? [i] : []));
     const quiet = [...new Set(busy.flatMap((i) => [i - 1, i + 1]))].filter((i) => windows[i]?.kind === "quiet");
-    const { achievedPerSecond, ok, failed, p50, p99 } = summarize(
+    const { achievedPerSecond, ok, failed, unfinished, p50, p99 } = summarize(
       busy.map((i) => windows[i].writes!),
       MIXED.window,
     );
     return {
       rate,
-      writes: { achievedPerSecond, ok, failed, p50, p99 },
+      writes: { achievedPerSecond, ok, failed, unfinished, p50, p99 },
       pages: pages.map((page, k) => {
         const b = merge(busy.map((i) => windows[i].pages[k]));
         const q = merge(quiet.map((i) => windows[i].pages[k]));
@@ -166,6 +171,7 @@ export async function runMixed(workDir: string, database: BenchDatabase, cleanup
     byRate,
     verdicts: [],
     peakRssMB,
+    timings,
     seconds: Math.round((Date.now() - started) / 1000),
   };
   printMixed(result);

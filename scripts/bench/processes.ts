@@ -73,6 +73,8 @@ export async function startServer(
     BETTER_AUTH_SECRET: AUTH_SECRET,
     LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
     WEB_CONCURRENCY: String(THREADS),
+    // Stopped between runs: no proxy to tell first.
+    SHUTDOWN_DELAY_SECONDS: "0",
     ...env,
   };
   const server = spawn(process.execPath, ["server.js"], {
@@ -97,6 +99,25 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 200));
   }
   return { server, base, serverEnv, serverLogFile, memory, stop };
+}
+
+/**
+ * Waits until the server has caught up with what it was sent (three answers of /livez in a row
+ * within 50 ms), at most `limitMs`; resolves with the seconds it took. A run that left a queue
+ * behind would otherwise slow the next one down.
+ */
+export async function settle(base: string, limitMs = 60_000) {
+  const start = Date.now();
+  for (let fast = 0; fast < 3 && Date.now() - start < limitMs;) {
+    const asked = performance.now();
+    const ok = await fetch(`${base}/livez`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    fast = ok && performance.now() - asked < 50 ? fast + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return (Date.now() - start) / 1000;
 }
 
 /** Signs in as each of `emails`, returning their session cookies ("name=value"). */
