@@ -29,7 +29,7 @@ const num = (name: string, fallback: number) => {
  * over the write `rates` (a second each), wrk at `connections` per page kind.
  */
 export const MIXED = {
-  window: num("MIXED_WINDOW", 12),
+  window: num("MIXED_WINDOW", 10),
   warmup: num("MIXED_WARMUP", 10),
   rounds: Math.max(1, num("MIXED_ROUNDS", 1)),
   rates: (process.env.MIXED_RATES ?? "1,5,20")
@@ -42,8 +42,8 @@ export const MIXED = {
 export const MIXED_DRAIN = 10;
 /** The capacity run (capacity.ts): fixed rates a second, phases of `seconds` after a `leadIn` each. */
 export const CAPACITY = {
-  seconds: num("CAPACITY_DURATION", 30),
-  warmup: num("CAPACITY_WARMUP", 10),
+  seconds: num("CAPACITY_DURATION", 25),
+  warmup: num("CAPACITY_WARMUP", 8),
   leadIn: 2,
   rounds: Math.max(1, num("CAPACITY_ROUNDS", 1)),
   readers: num("CAPACITY_READERS", 2000),

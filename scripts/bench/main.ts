@@ -33,7 +33,7 @@
 // The mixed run (mixed.ts; PostgreSQL): signed-out readers on five page kinds (the question the
 // members answer, its list /forum, an article, a city page, another topic's list), wrk at
 // MIXED_CONNECTIONS (10) each, all at once, while members answer that question through the JSON
-// API at MIXED_RATES (1,5,20) a second. Windows of MIXED_WINDOW seconds (12): quiet, busy at
+// API at MIXED_RATES (1,5,20) a second. Windows of MIXED_WINDOW seconds (10): quiet, busy at
 // 1, quiet, busy at 5, quiet, busy at 20, quiet (MIXED_ROUNDS times, after MIXED_WARMUP s,
 // default 10). Prints each page's requests/s and p99 per rate, as ratios to the quiet windows
 // beside the busy ones, the answers achieved and failed, and the verdicts.
@@ -42,11 +42,12 @@
 // (open-loop.ts) sends readers' requests at CAPACITY_READERS (2000) a second over the signed-out
 // pages, members' at CAPACITY_MEMBERS (100; 80% .data, 20% documents) and answers at
 // CAPACITY_WRITES (5), on a fixed schedule; a latency counts from the time its request was due.
-// After CAPACITY_WARMUP s (10), a phase without writes and one with them, CAPACITY_DURATION s
-// each (30), CAPACITY_ROUNDS times (1). Prints each group's p50/p99, rate achieved and
+// After CAPACITY_WARMUP s (8), a phase without writes and one with them, CAPACITY_DURATION s
+// each (25), CAPACITY_ROUNDS times (1). Prints each group's p50/p99, rate achieved and
 // failures per phase, how late the generator sent, and the p99 ratios with their verdicts.
 //
-// Both run their server with RATE_LIMITS=false: the API allows one address 120 requests a
+// In both, each window or phase starts once the server has caught up with the one before (/livez
+// answering within 50 ms). Both run their server with RATE_LIMITS=false: the API allows one address 120 requests a
 // minute, and every request here comes from 127.0.0.1. Everything goes to
 // bench/results/<date>.json (the rows at the top level, `mixed` and `capacity` under their names).
 //
