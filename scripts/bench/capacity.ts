@@ -79,7 +79,7 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
     });
 
   log(
-    `Capacity run (open loop: requests sent on a fixed schedule whatever the answers, latency counted from the time each was due): readers ${CAPACITY.readers} req/s over ${readerPaths.length} signed-out page kinds, members ${CAPACITY.members} req/s as members click (80% .data requests over ${memberData.length} kinds, 20% documents over ${memberDocuments.length}; ${sessions.length} members in turn), and in the second phase ${CAPACITY.writes} answers a second to question ${question} through the API. Phases of ${CAPACITY.seconds} s after ${CAPACITY.leadIn} s at the same rates, ${CAPACITY.rounds} round(s), after a warm-up of ${CAPACITY.warmup} s without writes; before each phase the server catches up (/livez answering within 50 ms). PostgreSQL, WEB_CONCURRENCY=${THREADS}, RATE_LIMITS=false. The generator is a process of its own (pid ${generator.pid}), but the machine's ${os.cpus().length} cores are shared by it, PostgreSQL and the server (and whatever else runs on them): compare the two phases of this run, not figures across runs.`,
+    `Capacity run (open loop: requests sent on a fixed schedule whatever the answers, latency counted from the time each was due): readers ${CAPACITY.readers} req/s over ${readerPaths.length} signed-out page kinds, members ${CAPACITY.members} req/s as members click (80% .data requests over ${memberData.length} kinds, 20% documents over ${memberDocuments.length}; ${sessions.length} members in turn), and in the second phase ${CAPACITY.writes} answers a second to question ${question} through the API. Phases of ${CAPACITY.seconds} s after ${CAPACITY.leadIn} s at the same rates, ${CAPACITY.rounds} round(s), after a warm-up of ${CAPACITY.warmup} s without writes; before each phase the server catches up (/readyz within 50 ms, no statement running in PostgreSQL). PostgreSQL, WEB_CONCURRENCY=${THREADS}, RATE_LIMITS=false. The generator is a process of its own (pid ${generator.pid}), but the machine's ${os.cpus().length} cores are shared by it, PostgreSQL and the server (and whatever else runs on them): compare the two phases of this run, not figures across runs.`,
   );
   // The warm-up is without writes: one with them may leave a queue that the first phase would inherit.
   if (CAPACITY.warmup > 0) await run(false, 0, CAPACITY.warmup);
@@ -87,7 +87,7 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
   for (let round = 0; round < CAPACITY.rounds; round++) {
     for (const writes of [false, true]) {
       // Each phase starts on a server that has answered what the one before sent it.
-      timings.settleSeconds += await settle(base);
+      timings.settleSeconds += await settle(base, database.databaseUrl);
       const from = Date.now();
       const outcome = await run(writes, CAPACITY.leadIn, CAPACITY.seconds);
       phases.push({ writes, outcome, lateEchoes: countLogLines(server.serverLogFile, "freshness: no echo", from, Date.now()) });

@@ -46,10 +46,11 @@
 // each (25), CAPACITY_ROUNDS times (1). Prints each group's p50/p99, rate achieved and
 // failures per phase, how late the generator sent, and the p99 ratios with their verdicts.
 //
-// In both, each window or phase starts once the server has caught up with the one before (/livez
-// answering within 50 ms). Both run their server with RATE_LIMITS=false: the API allows one address 120 requests a
-// minute, and every request here comes from 127.0.0.1. Everything goes to
-// bench/results/<date>.json (the rows at the top level, `mixed` and `capacity` under their names).
+// In both, each window or phase starts once the server has caught up with the one before
+// (/readyz within 50 ms while no statement runs in PostgreSQL). Both run their server with
+// RATE_LIMITS=false: the API allows one address 120 requests a minute, and every request here
+// comes from 127.0.0.1. Everything goes to bench/results/<date>.json (the rows at the top level,
+// `mixed` and `capacity` under their names).
 //
 // Options: --pglite, --keep (keep the database and data folder), DURATION=<s>, CONNECTIONS=<n>,
 // ROUNDS=<n>, ALONE=<s>, and the MIXED_* and CAPACITY_* settings above.

@@ -103,7 +103,7 @@ export async function runMixed(workDir: string, database: BenchDatabase, cleanup
   sequence.push({ kind: "quiet", rate: 0 });
   for (const step of sequence) {
     // Each window starts on a server that has answered what the one before sent it.
-    timings.settleSeconds += await settle(base);
+    timings.settleSeconds += await settle(base, database.databaseUrl);
     const from = Date.now();
     const [results, outcome] = await Promise.all([readers(MIXED.window), step.kind === "busy" ? writes(step.rate, MIXED.window) : undefined]);
     windows.push({

@@ -3,8 +3,10 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import http from "node:http";
+import pg from "pg";
 import { freePort, ROOT, waitFor } from "../local-server";
-import { BUILD_DIR, THREADS } from "./config";
+import { ADMIN_URL, BUILD_DIR, THREADS } from "./config";
 import { watchMemory } from "./memory";
 
 /** Peak RSS (MB) of `node server.js` starting on a new embedded data folder, until it serves. */
@@ -102,20 +104,38 @@ export async function startServer(
 }
 
 /**
- * Waits until the server has caught up with what it was sent (three answers of /livez in a row
- * within 50 ms), at most `limitMs`; resolves with the seconds it took. A run that left a queue
- * behind would otherwise slow the next one down.
+ * Waits until the server has caught up with what it was sent, at most `limitMs`, and resolves
+ * with the seconds it took: four times in a row, /readyz (a statement on the pool) answers within
+ * 50 ms on a new connection (either thread) while no statement of the bench's database runs in
+ * PostgreSQL. Requests a run gave up on may still be running, writes too, and the next window
+ * would otherwise pay for them (a write empties every stored page).
  */
-export async function settle(base: string, limitMs = 60_000) {
+export async function settle(base: string, databaseUrl: string, limitMs = 60_000) {
   const start = Date.now();
-  for (let fast = 0; fast < 3 && Date.now() - start < limitMs;) {
-    const asked = performance.now();
-    const ok = await fetch(`${base}/livez`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    fast = ok && performance.now() - asked < 50 ? fast + 1 : 0;
-    await new Promise((r) => setTimeout(r, 100));
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const probe = () =>
+    new Promise<boolean>((resolve) => {
+      const asked = performance.now();
+      http
+        .get(`${base}/readyz`, { agent: false }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode === 200 && performance.now() - asked < 50));
+        })
+        .on("error", () => resolve(false));
+    });
+  try {
+    for (let calm = 0; calm < 4 && Date.now() - start < limitMs;) {
+      const { rows } = await admin.query<{ busy: number }>(
+        `select count(*)::int as busy from pg_stat_activity where datname = $1 and state in ('active', 'idle in transaction')`,
+        [name],
+      );
+      calm = rows[0].busy === 0 && (await probe()) ? calm + 1 : 0;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await admin.end();
   }
   return (Date.now() - start) / 1000;
 }
