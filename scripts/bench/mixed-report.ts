@@ -2,7 +2,15 @@
 // windows against the quiet windows beside them, and the verdicts against MIXED_TARGET.
 import { MIXED_DRAIN as DRAIN, MIXED_TARGET, log } from "./config";
 import type { GroupSummary } from "./generator";
-import type { MixedPage } from "./mixed";
+
+export interface MixedPage {
+  name: string;
+  /** A column's heading in the windows' table. */
+  label: string;
+  path: string;
+  /** Whether the answers change what the page shows (the question's own page and its list). */
+  touched: boolean;
+}
 
 export interface PageFigures {
   rps: number;

@@ -9,22 +9,13 @@ import type { BenchDatabase } from "./database";
 import { answerRequests, startGenerator, summarize } from "./generator";
 import { rawGet } from "./http";
 import { runWrkAsync, writeWrkScript } from "./load";
-import { printMixed, type MixedResult, type PageFigures, type RateFigures } from "./mixed-report";
+import { printMixed, type MixedPage, type MixedResult, type PageFigures, type RateFigures } from "./mixed-report";
 import { apiTokens, settle, signIn, startServer } from "./processes";
 import { countLogLines } from "./server-log";
 import type { GroupOutcome } from "./open-loop";
 import { merge, type LoadResult } from "./stats";
 
 type Cleanups = (() => Promise<void> | void)[];
-
-export interface MixedPage {
-  name: string;
-  /** A column's heading in the windows' table. */
-  label: string;
-  path: string;
-  /** Whether the answers change what the page shows (the question's own page and its list). */
-  touched: boolean;
-}
 
 export function mixedPages(fixture: Fixture): MixedPage[] {
   return [
