@@ -62,11 +62,16 @@ export async function prepareDatabase(workDir: string, cleanups: (() => Promise<
   // a password of this run only, so the data set itself never holds one.
   const benchPassword = crypto.randomBytes(18).toString("base64url");
   const benchEmails = await setBenchPasswords(database.db, benchPassword);
-  // What to ask for: the newest story, a typical question (the newest with answers), a city page, the last forum page.
+  // What to ask for: the newest story, a typical question (the newest with answers) and the next one
+  // (written to by the mixed and the capacity run), a topic neither is under, a city page, the last forum page.
   const [fixture] = rowsOf<Fixture>(
     await database.db.execute(sql`select
       (select slug from blog_posts where published order by created_at desc, id desc limit 1) as slug,
       (select id from forum_questions where hidden_at is null and answer_count >= 3 order by created_at desc, id desc limit 1) as question,
+      (select id from forum_questions where hidden_at is null and answer_count >= 3 order by created_at desc, id desc offset 1 limit 1) as "capacityQuestion",
+      (select t.slug from forum_topics t where t.id not in (select topic_id from (select topic_id from forum_questions where hidden_at is null
+        and answer_count >= 3 order by created_at desc, id desc limit 2) w where topic_id is not null)
+        order by t.slug = 'hands-and-fingers' desc, t.id limit 1) as "otherTopic",
       (select c.slug from city_service_pages p join cities c on c.id = p.city_id join services s on s.id = p.service_id where c.is_active order by p.id limit 1) as city,
       (select s.slug from city_service_pages p join cities c on c.id = p.city_id join services s on s.id = p.service_id where c.is_active order by p.id limit 1) as service,
       (select count(*)::int from forum_questions where hidden_at is null) as visible`),

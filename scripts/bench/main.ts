@@ -1,50 +1,84 @@
-// npm run bench: load-tests the production server on the scaled data set and compares it with a
-// bare Node http server that answers with the same compressed bytes from memory.
+// npm run bench: load-tests the production server on the scaled data set. Three runs, each on a
+// server of its own over the same database:
 //
+//   npm run bench                          the rows (below), as before
+//   npm run bench -- --mixed               the mixed run: readers beside writes at fixed rates
+//   npm run bench -- --capacity            the capacity run: fixed arrival rates, without and with writes
+//   npm run bench -- --mixed --capacity    both (about five minutes after the data set is loaded)
+//   npm run bench -- --all                 the rows, then both
+//
+// Every run:
 //   1. builds the app if there is no build yet (BUILD_DIR, default build/);
 //   2. loads the scaled data set (scripts/lib/seed-scale/) into a fresh PostgreSQL database
 //      (BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres is used to create and
-//      drop it), or with --pglite into a temporary embedded database;
+//      drop it), or with --pglite into a temporary embedded database (the rows only);
 //   3. starts `node server.js` on a free loopback port, serving from WEB_CONCURRENCY threads
-//      (default 2, one per core; always 1 with --pglite);
-//   4. runs wrk (or autocannon with workers when wrk is missing) for DURATION seconds
-//      (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up
-//      (every signed-out page WARMUP seconds before the first row, then each row's own).
-//      The baseline (a bare Node http server with the compressed bytes of /) runs as many threads.
-//      Each signed-out row is measured in ROUNDS windows (default 5, of DURATION/ROUNDS seconds)
-//      taking turns with as many windows of the baseline, in the order baseline-page,
-//      page-baseline, ...: both see the same minutes of a machine whose speed drifts, and the
-//      row's ratio is its requests over the baseline's in those windows. Latencies are merged
-//      from wrk's full histograms. (Without wrk: the baseline just before each row.)
-//      Each signed-in row then runs ALONE seconds (default 3) at one connection, for the server's
-//      median time per request without the wait behind the other connections.
-//   5. prints requests/s, p50 and p99 per URL and the ratio to the baseline, the server's RSS
-//      once it serves and its peak over the whole run, and writes everything to
-//      bench/results/<date>.json.
+//      (default 2, one per core; always 1 with --pglite), and prints its peak RSS over each run.
+//
+// The rows compare the server with a bare Node http server that answers with the same
+// compressed bytes from memory: wrk (or autocannon with workers when wrk is missing) for DURATION
+// seconds (default 10) at 50 connections per URL, signed out and signed in, after a short warm-up
+// (every signed-out page WARMUP seconds before the first row, then each row's own).
+// The baseline (a bare Node http server with the compressed bytes of /) runs as many threads.
+// Each signed-out row is measured in ROUNDS windows (default 5, of DURATION/ROUNDS seconds)
+// taking turns with as many windows of the baseline, in the order baseline-page,
+// page-baseline, ...: both see the same minutes of a machine whose speed drifts, and the
+// row's ratio is its requests over the baseline's in those windows. Latencies are merged
+// from wrk's full histograms. (Without wrk: the baseline just before each row.)
+// Each signed-in row then runs ALONE seconds (default 3) at one connection, for the server's
+// median time per request without the wait behind the other connections. It prints requests/s,
+// p50 and p99 per URL and the ratio to the baseline, the server's RSS once it serves and its
+// peak, and PostgreSQL statements per request.
+//
+// The mixed run (mixed.ts; PostgreSQL): signed-out readers on five page kinds (the question the
+// members answer, its list /forum, an article, a city page, another topic's list), wrk at
+// MIXED_CONNECTIONS (10) each, all at once, while members answer that question through the JSON
+// API at MIXED_RATES (1,5,20) a second. Windows of MIXED_WINDOW seconds (10): quiet, busy at
+// 1, quiet, busy at 5, quiet, busy at 20, quiet (MIXED_ROUNDS times, after MIXED_WARMUP s,
+// default 10). Prints each page's requests/s and p99 per rate, as ratios to the quiet windows
+// beside the busy ones, the answers achieved and failed, and the verdicts.
+//
+// The capacity run (capacity.ts; PostgreSQL): an open-loop generator in a process of its own
+// (open-loop.ts) sends readers' requests at CAPACITY_READERS (2000) a second over the signed-out
+// pages, members' at CAPACITY_MEMBERS (100; 80% .data, 20% documents) and answers at
+// CAPACITY_WRITES (5), on a fixed schedule; a latency counts from the time its request was due.
+// After CAPACITY_WARMUP s (8), a phase without writes and one with them, CAPACITY_DURATION s
+// each (25), CAPACITY_ROUNDS times (1). Prints each group's p50/p99, rate achieved and
+// failures per phase, how late the generator sent, and the p99 ratios with their verdicts.
+//
+// In both, each window or phase starts once the server has caught up with the one before
+// (/readyz within 50 ms while no statement runs in PostgreSQL). Both run their server with
+// RATE_LIMITS=false: the API allows one address 120 requests a minute, and every request here
+// comes from 127.0.0.1. Everything goes to bench/results/<date>.json (the rows at the top level,
+// `mixed` and `capacity` under their names).
 //
 // Options: --pglite, --keep (keep the database and data folder), DURATION=<s>, CONNECTIONS=<n>,
-// ROUNDS=<n>, ALONE=<s>.
+// ROUNDS=<n>, ALONE=<s>, and the MIXED_* and CAPACITY_* settings above.
 //
 // The parts: config.ts (settings, targets), database.ts (the scaled data set), processes.ts (the
-// server and the baseline), load.ts and stats.ts (wrk or autocannon, merged histograms),
-// memory.ts, statements.ts (statements per request) and report.ts.
+// servers and the baseline), rows.ts and report.ts (the rows), load.ts and stats.ts (wrk or
+// autocannon, merged histograms), memory.ts, statements.ts (statements per request), mixed.ts
+// and mixed-report.ts, capacity.ts, generator.ts and open-loop.ts (the open-loop generator), and
+// results.ts (the result file).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIfMissing } from "../local-server";
-import { ACCEPT_ENCODING, ALONE, BUILD_DIR, CONNECTIONS, DURATION, log, targetsFor, THREADS, USE_PGLITE, WARMUP, type Result } from "./config";
+import { runCapacity } from "./capacity";
+import { BUILD_DIR, RUN_CAPACITY, RUN_MIXED, RUN_ROWS, USE_PGLITE } from "./config";
 import { prepareDatabase } from "./database";
-import { rawGet } from "./http";
-import { hasWrk, load, loadBeside, writeWrkScript } from "./load";
-import type { LoadResult } from "./stats";
-import { measureFirstStart, signIn, startBaseline, startServer } from "./processes";
-import { report } from "./report";
-import { countStatements } from "./statements";
-import { countLogLines, medianServerMs } from "./server-log";
+import { runMixed } from "./mixed";
+import { measureFirstStart } from "./processes";
+import { writeResults } from "./results";
+import { runRows } from "./rows";
 
 if (process.argv.includes("--help")) {
   console.log(header());
   process.exit(0);
+}
+if (USE_PGLITE && (RUN_MIXED || RUN_CAPACITY)) {
+  console.error("The mixed and capacity runs are for PostgreSQL with several serving threads: leave out --pglite.");
+  process.exit(2);
 }
 
 /** The comment at the top of this file, as the help text. */
@@ -86,134 +120,13 @@ async function main() {
 
     // 2. Database.
     const database = await prepareDatabase(workDir, cleanups);
-    const { databaseUrl, fixture, deepPage } = database;
 
-    // 3. Server.
-    const { server, base, serverEnv, memory } = await startServer(workDir, database, cleanups);
-    // What the server holds once it serves, before any load: its first start's migrations and
-    // the scaled data set are behind it.
-    const startRss = memory.now();
-    const nodeOptions = process.env.NODE_OPTIONS ?? "";
-    log(
-      `Server: node server.js (${BUILD_DIR}/), one process serving from ${THREADS} thread${THREADS > 1 ? "s" : ""} (WEB_CONCURRENCY=${THREADS}), NODE_OPTIONS=${nodeOptions || "(none)"}, pid ${server.pid}, ${base}`,
-    );
-
-    // Members to be signed in as, taking turns request by request (BENCH_MEMBERS of them, fewer
-    // than one address may sign in in a minute): a page rendered for one of them must not be what
-    // the others get, and each has their own unread count.
-    const sessions = await signIn(base, database.benchEmails, database.benchPassword);
-    const session = sessions[0];
-    const membersScript = writeWrkScript(path.join(workDir, "members.lua"), sessions);
-    const readersScript = writeWrkScript(path.join(workDir, "readers.lua"));
-    const targets = targetsFor(fixture, deepPage);
-
-    // 4a. A fresh server runs slower for its first half minute of load (its code is still being
-    // compiled and its heap sized), and the first rows measured paid for it: every signed-out page
-    // is loaded for WARMUP seconds before any row is measured. The stored pages' brotli is then
-    // the full-effort one (remade after a page's third hit), which the baseline serves too.
-    for (const target of targets.filter((t) => !t.signedIn)) load(`${base}${target.path}`, { "Accept-Encoding": ACCEPT_ENCODING }, readersScript, WARMUP);
-
-    // 4b. Baseline: the same compressed bytes as / from a bare Node http server in its own process.
-    const home = await rawGet(`${base}/`, { "Accept-Encoding": ACCEPT_ENCODING });
-    const { baseline, baselineUrl } = await startBaseline(
-      workDir,
-      home.body,
-      {
-        "Content-Type": String(home.headers["content-type"] ?? "text/html"),
-        ...(home.headers["content-encoding"] ? { "Content-Encoding": String(home.headers["content-encoding"]) } : {}),
-        "Content-Length": String(home.body.length),
-      },
-      cleanups,
-    );
-    log(
-      `Load: ${hasWrk ? "wrk" : "autocannon (2 workers)"}, ${CONNECTIONS} connections, ${DURATION} s per URL after ${WARMUP} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`,
-    );
-    log(`Home page: ${home.body.length} bytes (${home.headers["content-encoding"] ?? "identity"}), X-Cache ${home.headers["x-cache"]}`);
-    log("");
-    const plain = { "Accept-Encoding": ACCEPT_ENCODING };
-    load(baselineUrl, plain, readersScript, WARMUP);
-    const base0 = load(baselineUrl, plain, readersScript);
-    const baselines: number[] = [];
-
-    // 4c. The app. Each signed-out row is compared with the baseline measured in turns with it
-    // (loadBeside): on a shared machine the speed of the cores drifts over a run (tens of percent
-    // here), and a baseline taken at another time would compare one period with another.
-    const results: Result[] = [];
-    const warmupPeakRss = memory.sincePrevious();
-    for (const target of targets) {
-      const headers: Record<string, string> = { ...plain };
-      if (target.signedIn) headers.Cookie = session;
-      const probe = await rawGet(`${base}${target.path}`, headers);
-      if (probe.status !== 200) throw new Error(`${target.path} answered ${probe.status}`);
-      const script = target.signedIn ? membersScript : readersScript;
-      load(`${base}${target.path}`, headers, script, WARMUP);
-      let r: LoadResult;
-      let baselineRps: number | undefined;
-      let baselineP99: number | undefined;
-      let serverMedianMs: number | undefined;
-      const cpuBefore = memory.cpuSeconds();
-      const rowStart = Date.now();
-      if (target.signedIn) {
-        r = load(`${base}${target.path}`, headers, script);
-        serverMedianMs = medianServerMs(path.join(workDir, "server.log"), target.path.split("?")[0], rowStart, Date.now());
-      } else {
-        const both = loadBeside(`${base}${target.path}`, baselineUrl, headers, script);
-        r = both.page;
-        baselineRps = both.baseline.rps;
-        baselineP99 = both.baseline.p99;
-        baselines.push(baselineRps);
-      }
-      // The server is idle in the baseline's windows: its CPU time is the page's own.
-      const requests = r.requests ?? r.rps * DURATION;
-      const serverCpuMs = ((memory.cpuSeconds() - cpuBefore) * 1000) / requests;
-      // Each time the freshness heartbeat's echo came too late, the thread emptied its caches.
-      const lateEchoes = countLogLines(path.join(workDir, "server.log"), "freshness: no echo", rowStart, Date.now());
-      let aloneMedianMs: number | undefined;
-      if (target.signedIn && ALONE > 0) {
-        const aloneStart = Date.now();
-        load(`${base}${target.path}`, headers, script, ALONE, 1);
-        aloneMedianMs = medianServerMs(path.join(workDir, "server.log"), target.path.split("?")[0], aloneStart, Date.now());
-      }
-      const after = await rawGet(`${base}${target.path}`, headers);
-      results.push({
-        ...target,
-        rps: r.rps,
-        p50: r.p50,
-        p99: r.p99,
-        non2xx: r.non2xx,
-        errors: r.errors,
-        cache: String(after.headers["x-cache"] ?? "-"),
-        ...(baselineRps === undefined ? {} : { ratio: r.rps / baselineRps, baselineRps, baselineP99 }),
-        ...(serverMedianMs === undefined ? {} : { serverMedianMs }),
-        ...(aloneMedianMs === undefined ? {} : { aloneMedianMs }),
-        serverCpuMs,
-        lateEchoes,
-        peakRssMB: memory.sincePrevious(),
-      });
-      process.stdout.write(".");
-    }
-    baseline.kill("SIGTERM");
-    const peakRss = memory.stop();
-    log("\n");
-
-    // 4d. Statements per request (PostgreSQL only: the embedded database is one process's).
-    const statements = databaseUrl ? await countStatements(serverEnv, targets, sessions) : undefined;
-
-    // 5. Report.
-    report({
-      started,
-      loadBefore,
-      databaseLabel: database.databaseLabel,
-      home: { bytes: home.body.length, encoding: home.headers["content-encoding"] ?? "identity" },
-      base0,
-      baselines,
-      results,
-      statements,
-      firstStartPeak,
-      startRss,
-      warmupPeakRss,
-      peakRss,
-    });
+    // 3-5. The runs, each on a server of its own, and the result file.
+    const parts: Record<string, unknown> = {};
+    if (RUN_ROWS) Object.assign(parts, await runRows(workDir, database, cleanups, firstStartPeak));
+    if (RUN_MIXED) parts.mixed = await runMixed(workDir, database, cleanups);
+    if (RUN_CAPACITY) parts.capacity = await runCapacity(workDir, database, cleanups);
+    writeResults({ started, loadBefore, databaseLabel: database.databaseLabel }, parts);
   } finally {
     await cleanup();
   }

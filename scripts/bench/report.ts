@@ -1,33 +1,11 @@
-// The bench's report: the table of rows against their targets on the console, and everything
-// in bench/results/<date>.json.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { ROOT } from "../local-server";
-import { SCALE } from "../lib/seed-scale";
-import {
-  ACCEPT_ENCODING,
-  BUILD_DIR,
-  CONNECTIONS,
-  DURATION,
-  log,
-  MEMBERS_TARGET,
-  READERS_TARGET,
-  ROUNDS,
-  seconds,
-  THREADS,
-  USE_PGLITE,
-  WARMUP,
-  type Result,
-} from "./config";
+// The bench's rows report: the table of rows against their targets on the console, and what
+// results.ts writes of them to bench/results/<date>.json.
+import { ACCEPT_ENCODING, CONNECTIONS, DURATION, log, MEMBERS_TARGET, READERS_TARGET, ROUNDS, THREADS, USE_PGLITE, WARMUP, type Result } from "./config";
 import { hasWrk } from "./load";
 import type { LoadResult } from "./stats";
 import type { countStatements } from "./statements";
 
 export interface Run {
-  started: number;
-  loadBefore: number[];
-  databaseLabel: string;
   /** The home page as the baseline serves it. */
   home: { bytes: number; encoding: string | string[] };
   /** The baseline alone, and beside each signed-out row. */
@@ -41,9 +19,9 @@ export interface Run {
   peakRss: number;
 }
 
-/** Prints the report and writes it to bench/results/. */
+/** Prints the rows' report; returns what the result file keeps of it. */
 export function report(run: Run) {
-  const { started, loadBefore, databaseLabel, home, base0, baselines, results, statements, firstStartPeak, startRss, warmupPeakRss, peakRss } = run;
+  const { home, base0, baselines, results, statements, firstStartPeak, startRss, warmupPeakRss, peakRss } = run;
   const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
   const nameWidth = Math.max(...results.map((r) => r.name.length), 20);
   const header = `${"page".padEnd(nameWidth)}  ${"visitor".padEnd(10)}  ${"req/s".padStart(8)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"base".padStart(7)}  ${"base p99".padStart(8)}  ${"vs base".padStart(7)}  cache  ${"RSS MB".padStart(6)}  ${"CPU ms".padStart(6)}  target`;
@@ -111,58 +89,32 @@ export function report(run: Run) {
   }
   log(`RSS of the server at start (serving, before the load): ${fmt(startRss)} MB (target < ${rssTargets.start} MB)`);
   log(`Peak RSS of the server during the run: ${fmt(peakRss)} MB (target < ${rssTargets.peak} MB): ${rssOk ? "met" : "NOT met"}`);
-  const loadAfter = os.loadavg();
-  log(
-    `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after`,
-  );
-
-  const date = new Date().toISOString().replace(/[:.]/g, "-");
-  const outDir = path.join(ROOT, "bench/results");
-  fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `${date}.json`);
-  fs.writeFileSync(
-    file,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        command:
-          `${[process.env.NODE_OPTIONS ? `NODE_OPTIONS="${process.env.NODE_OPTIONS}"` : "", process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : ""].filter(Boolean).join(" ")} npm run bench${USE_PGLITE ? " -- --pglite" : ""}`.trim(),
-        machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 2 ** 20), loadBefore, loadAfter },
-        node: process.version,
-        database: databaseLabel.replace(/ in .*$/, ""),
-        scale: SCALE,
-        server: { build: BUILD_DIR, threads: THREADS, nodeOptions: process.env.NODE_OPTIONS ?? "", logLevel: process.env.LOG_LEVEL ?? "info" },
-        load: {
-          tool: hasWrk ? "wrk" : "autocannon",
-          connections: CONNECTIONS,
-          durationSeconds: DURATION,
-          rounds: hasWrk ? ROUNDS : 1,
-          warmupSeconds: WARMUP,
-          acceptEncoding: ACCEPT_ENCODING,
-        },
-        baseline: {
-          description: hasWrk
-            ? `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s); measured in ${ROUNDS} windows taking turns with each signed-out row's ${ROUNDS} windows (measurements: one per row), each row's ratio is to the baseline over its own windows`
-            : `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s); measured before each signed-out row (measurements), each row's ratio is to the one just before it`,
-          bytes: home.bytes,
-          encoding: home.encoding,
-          rps: base0.rps,
-          p50: base0.p50,
-          p99: base0.p99,
-          measurements: baselines,
-        },
-        results: results.map((r) => ({ ...r, path: r.path })),
-        ...(firstStartPeak === undefined ? {} : { firstStartPeakRssMB: Number(fmt(firstStartPeak)) }),
-        ...(statements ? { statementsPerRequest: statements } : {}),
-        startRssMB: Number(fmt(startRss)),
-        warmupPeakRssMB: Number(fmt(warmupPeakRss)),
-        peakRssMB: Number(fmt(peakRss)),
-        verdicts: [...verdicts, `peak RSS: ${rssOk ? "met" : "NOT met"}`],
-        totalSeconds: Math.round((Date.now() - started) / 1000),
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  log(`Written to ${path.relative(ROOT, file)} (${seconds(Date.now() - started)} in all)`);
+  return {
+    load: {
+      tool: hasWrk ? "wrk" : "autocannon",
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      rounds: hasWrk ? ROUNDS : 1,
+      warmupSeconds: WARMUP,
+      acceptEncoding: ACCEPT_ENCODING,
+    },
+    baseline: {
+      description: hasWrk
+        ? `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s); measured in ${ROUNDS} windows taking turns with each signed-out row's ${ROUNDS} windows (measurements: one per row), each row's ratio is to the baseline over its own windows`
+        : `bare Node http server answering with the compressed bytes of / from memory, ${THREADS} thread(s); measured before each signed-out row (measurements), each row's ratio is to the one just before it`,
+      bytes: home.bytes,
+      encoding: home.encoding,
+      rps: base0.rps,
+      p50: base0.p50,
+      p99: base0.p99,
+      measurements: baselines,
+    },
+    results: results.map((r) => ({ ...r, path: r.path })),
+    ...(firstStartPeak === undefined ? {} : { firstStartPeakRssMB: Number(fmt(firstStartPeak)) }),
+    ...(statements ? { statementsPerRequest: statements } : {}),
+    startRssMB: Number(fmt(startRss)),
+    warmupPeakRssMB: Number(fmt(warmupPeakRss)),
+    peakRssMB: Number(fmt(peakRss)),
+    verdicts: [...verdicts, `peak RSS: ${rssOk ? "met" : "NOT met"}`],
+  };
 }
