@@ -13,4 +13,7 @@ export const LIMITS = {
   returnNoteMax: 2000,
   topicNameMax: 60,
   topicDescriptionMax: 300,
+  /** Search: the longest query searched (characters), and the last page of results. */
+  searchQueryMax: 200,
+  searchPageMax: 50,
 } as const;

@@ -9,8 +9,9 @@ import { Input, Label } from "~/components/ui/input";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { RateLimitedError } from "~/server/rate-limit.server";
-import { classifyQuery, MAX_QUERY_LENGTH, MAX_SEARCH_PAGE, type SearchOutcome, type SearchResultType, type SnippetPart } from "~/server/search.server";
+import { classifyQuery, MAX_QUERY_LENGTH, type SearchOutcome, type SearchResultType, type SnippetPart } from "~/server/search.server";
 import type { Route } from "./+types/search";
+import { LIMITS } from "~/lib/limits";
 import { publicPage } from "~/lib/public-page";
 import { pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
 import { searchResults } from "~/server/listings.server";
@@ -18,7 +19,7 @@ import { searchResults } from "~/server/listings.server";
 export const headers = publicPage;
 // A query too long to search is still shown, with a message, so it is part of the page's address.
 export const handle: PageHandle = {
-  query: { q: (v) => v.length <= 4 * MAX_QUERY_LENGTH, page: (v) => /^[1-9]\d?$/.test(v) && Number(v) <= MAX_SEARCH_PAGE },
+  query: { q: (v) => v.length <= 4 * LIMITS.searchQueryMax, page: (v) => /^[1-9]\d?$/.test(v) && Number(v) <= LIMITS.searchPageMax },
 };
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Search", noindex: true });

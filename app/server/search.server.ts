@@ -5,14 +5,15 @@
 // and `<`, `>` and `&` are swapped for other control characters before ts_headline sees the
 // text (its parser would otherwise drop anything that looks like a tag). The page turns the
 // markers into parts ({ text, mark }) that the page renders as React text and <mark> elements.
+import { LIMITS } from "~/lib/limits";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "./db.server";
 import { postPlainText } from "./post-markdown.server";
 
 export const SEARCH_PAGE_SIZE = 20;
-export const MAX_QUERY_LENGTH = 200;
+export const MAX_QUERY_LENGTH = LIMITS.searchQueryMax;
 /** Deepest page we serve; past it the query should be narrowed instead. */
-export const MAX_SEARCH_PAGE = 50;
+export const MAX_SEARCH_PAGE = LIMITS.searchPageMax;
 
 /** Markers around highlighted words in a snippet. */
 export const MARK_START = "\u0001";
