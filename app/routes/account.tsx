@@ -13,12 +13,14 @@ import { displayNameSchema, fieldErrors, newPasswordField } from "~/lib/validati
 import { deleteAccount, memberStories, passwordHash, setDisplayName } from "~/server/account.server";
 import { displayNameProblem, passwordProblem } from "~/server/account-policy.server";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
+import { countMemberSecretCheck } from "~/server/auth-limits.server";
+import { isRateLimited } from "~/server/rate-limit.server";
 import { runtimeContext } from "~/server/context";
 import { profileSettings, setPublicProfile } from "~/server/profiles.server";
 import { EMAIL_CHOICES, emailChoice, setEmailChoice, type EmailChoice } from "~/server/email/choice.server";
-import { endSessions } from "~/server/member-sessions.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { endSessionsAsked } from "./account-security.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Your account", path: "/account", noindex: true });
@@ -108,15 +110,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "revoke-session":
     case "revoke-others": {
-      const said = await endSessions(db, viewer, intent, {
-        sessionId: String(form.get("sessionId") ?? ""),
-        removePasskeys: form.get("removePasskeys") === "true",
-      });
+      const said = await endSessionsAsked(runtime, request, viewer, intent, form);
+      if (!said.ok) return data({ intent, errors: {}, toast: toast(said.message, undefined, "destructive") }, { status: said.status });
       return { intent, errors: {}, toast: toast(said.title, said.description) };
     }
     case "delete-account": {
       const content = form.get("content") === "delete" ? "delete" : form.get("content") === "keep" ? "keep" : null;
       if (!content) return data({ intent, errors: { content: "Choose what happens to your posts" } }, { status: 400 });
+      // The try counts against the member's limits, as every password checked anywhere does.
+      try {
+        await countMemberSecretCheck((name, key) => runtime.limiter.consume(name, key), viewer);
+      } catch (error) {
+        if (isRateLimited(error)) return data({ intent, errors: { password: error.message } }, { status: 429 });
+        throw error;
+      }
       const hash = await passwordHash(db, viewer.id);
       const ctx = await runtime.auth.$context;
       const password = String(form.get("password") ?? "");

@@ -3,7 +3,7 @@
 // We configure it here and add the helpers routes need (requireUser, requireRole).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError, sendVerificationEmailFn } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError, sendVerificationEmailFn } from "better-auth/api";
 import { jwt, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { SITE_NAME, type Env } from "./env.server";
@@ -19,6 +19,7 @@ import { queueAccountMail } from "./email/outbox.server";
 import { noticePasskeyAdded } from "./account-notices.server";
 import { betterAuthLogger, type Logger } from "./log.server";
 import { answeringOutages } from "./auth-outage.server";
+import { clientOf, countSecretCheck, twoFactorUserId } from "./auth-limits.server";
 
 export { ROLES, type Role } from "~/lib/roles";
 
@@ -32,7 +33,6 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   "/reset-password": "newPassword",
   "/set-password": "newPassword",
 };
-const TWO_FACTOR_COOKIE = "two_factor";
 
 const refuse = (message: string, code: string) => new APIError("BAD_REQUEST", { message, code });
 
@@ -158,15 +158,9 @@ export function createAuth(options: {
       // does not know (our password policy, reserved names, one use per one-time code).
       before: createAuthMiddleware(async (ctx) => {
         const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase().slice(0, 320) : "";
-        if (ctx.path === "/sign-in/email" && email) {
-          await consume("signInAccount", `${email} ${clientOf(ctx.headers)}`);
-          await consume("signInAccountAnywhere", email);
-        } else if ((ctx.path === "/request-password-reset" || ctx.path === "/forget-password") && email) {
+        await countSecretCheck(ctx, consume);
+        if ((ctx.path === "/request-password-reset" || ctx.path === "/forget-password") && email) {
           await consume("resetAccount", email);
-        } else if (ctx.path.startsWith("/two-factor/verify-")) {
-          // Per pending sign-in (the library's two-factor cookie), and per address as a fallback.
-          const pending = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=([^;]*)/.exec(ctx.headers?.get("cookie") ?? "")?.[1];
-          await consume("twoFactorAttempt", pending ? `pending ${pending}` : `address ${clientOf(ctx.headers)}`);
         }
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
@@ -233,6 +227,15 @@ export function createAuth(options: {
         "/reset-password": { window: 300, max: 10 },
         "/two-factor/verify-totp": { window: 60, max: 10 },
         "/two-factor/verify-backup-code": { window: 60, max: 10 },
+        // Per address, beside the per-account limits: each checks the signed-in member's password.
+        "/verify-password": { window: 60, max: 10 },
+        "/change-password": { window: 60, max: 10 },
+        "/delete-user": { window: 60, max: 10 },
+        "/two-factor/enable": { window: 60, max: 10 },
+        "/two-factor/disable": { window: 60, max: 10 },
+        "/two-factor/get-totp-uri": { window: 60, max: 10 },
+        "/two-factor/generate-backup-codes": { window: 60, max: 10 },
+        "/two-factor/verify-otp": { window: 60, max: 10 },
       },
     },
     advanced: {
@@ -269,24 +272,3 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** The client address of an auth call: the server sets X-Forwarded-For to the one it trusts. */
-function clientOf(headers: Headers | undefined): string {
-  return headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
-}
-
-type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-
-/**
- * Whose code a /two-factor/verify-totp call checks: the signed-in member's (turning two-step
- * verification on) or, halfway through signing in, the one the library's signed cookie names.
- */
-async function twoFactorUserId(ctx: AuthContext): Promise<string | null> {
-  const session = await getSessionFromCtx(ctx);
-  if (session) return session.user.id;
-  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
-  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-  if (!identifier) return null;
-  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
-  return pending?.value ?? null;
-}
