@@ -227,7 +227,7 @@ export function createAuth(options: {
         "/reset-password": { window: 300, max: 10 },
         "/two-factor/verify-totp": { window: 60, max: 10 },
         "/two-factor/verify-backup-code": { window: 60, max: 10 },
-        // Per address, beside the per-account limits: each checks the signed-in member's password.
+        // Per address, beside the per-account limits: each checks a member's password or code.
         "/verify-password": { window: 60, max: 10 },
         "/change-password": { window: 60, max: 10 },
         "/delete-user": { window: 60, max: 10 },

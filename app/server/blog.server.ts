@@ -255,15 +255,21 @@ export async function getPendingStory(db: Db, authorId: string, id: number) {
 
 /**
  * Saves the member's changes to their story under review, which resubmits a returned one (its
- * note goes). The same statement checks that it is still theirs and unpublished, so an editor
- * publishing it meanwhile wins: null then.
+ * note goes). Rendering Markdown is the costly part, so it comes last: first `budget` takes one
+ * of the member's renders (the allowance previews use, rate-limit.server.ts; it throws when none
+ * is left), then the story must still be theirs and unpublished. The update checks that again,
+ * so an editor publishing it meanwhile wins: null then, as for a story that is not theirs.
  */
-export async function updatePendingStory(db: Db, authorId: string, id: number, input: { title: string; content: string }) {
+export async function updatePendingStory(db: Db, authorId: string, id: number, input: { title: string; content: string }, budget: () => Promise<void>) {
+  await budget();
+  const mine = and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false));
+  const [pending] = await db.select({ id: blogPosts.id }).from(blogPosts).where(mine);
+  if (!pending) return null;
   const slug = await freeSlug(db, slugify(input.title), id);
   const rows = await db
     .update(blogPosts)
     .set({ title: input.title, slug, content: input.content, ...rendered(input.content), returnedNote: null, returnedAt: null, updatedAt: new Date() })
-    .where(and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false)))
+    .where(mine)
     .returning({ id: blogPosts.id });
   return rows[0] ?? null;
 }
