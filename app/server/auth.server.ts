@@ -8,7 +8,7 @@ import { jwt, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { SITE_NAME, type Env } from "./env.server";
 import { isDatabaseUnavailable, type Db } from "./db.server";
-import { RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
+import { isRateLimited, RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
 import { profiles, schema, users } from "../../db/schema";
 import { LIMITS } from "~/lib/limits";
 import { displayNameProblem, passwordProblem } from "./account-policy.server";
@@ -59,6 +59,20 @@ export function createAuth(options: {
   const queue = async (user: { id: string; email: string }, mail: AccountMailText) => {
     await queueAccountMail(db, { memberId: user.id, to: user.email, ...mail });
     options.onMail?.();
+  };
+  // Mails anyone can make the site send to an address (a sign-up with it, a confirmation link
+  // asked for again) go out a few an hour per address and kind, counted by every instance,
+  // whoever asks and from wherever; past that they are dropped without a word to the asker, who
+  // learns nothing about the address either way. Reset links have their own limit (resetAccount).
+  const queueUnasked = async (kind: "known-address" | "confirm", user: { id: string; email: string }, mail: AccountMailText) => {
+    try {
+      await limiter?.consume("unaskedMail", `${kind} ${user.email.trim().toLowerCase()}`);
+    } catch (error) {
+      if (!isRateLimited(error)) throw error;
+      options.log.info({ kind }, "account mail not queued: this address had several of this kind in the last hour");
+      return;
+    }
+    await queue(user, mail);
   };
   // Takes a point, answering 429 with our message when the limit is reached.
   const consume = async (name: LimitName, key: string) => {
@@ -118,7 +132,7 @@ export function createAuth(options: {
       requireEmailVerification: env.requireEmailVerification,
       // With verification on, signing up with a known address answers like a new sign-up; the
       // owner gets a mail saying so instead of a confirmation link.
-      onExistingUserSignUp: ({ user }) => queue(user, knownAddressMail(user.email, env.SITE_URL)),
+      onExistingUserSignUp: ({ user }) => queueUnasked("known-address", user, knownAddressMail(user.email, env.SITE_URL)),
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, url }) => queue(user, resetMail(user.email, url)),
     },
@@ -131,7 +145,7 @@ export function createAuth(options: {
         await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
       },
       autoSignInAfterVerification: true,
-      sendVerificationEmail: ({ user, url }) => queue(user, confirmMail(url)),
+      sendVerificationEmail: ({ user, url }) => queueUnasked("confirm", user, confirmMail(url)),
     },
     databaseHooks: {
       user: {
@@ -196,7 +210,7 @@ export function createAuth(options: {
           // Signed in at once without a confirmation step, a sign-up cannot hide that the address
           // is taken; it says so in our words, and the owner learns that someone tried.
           const known = await ctx.context.internalAdapter.findUserByEmail(String(ctx.body?.email ?? "").toLowerCase());
-          if (known) await queue(known.user, knownAddressMail(known.user.email, env.SITE_URL));
+          if (known) await queueUnasked("known-address", known.user, knownAddressMail(known.user.email, env.SITE_URL));
           throw new APIError("UNPROCESSABLE_ENTITY", { message: SIGN_UP_REFUSED_MESSAGE, code: "SIGN_UP_REFUSED" });
         }
         if (READ_ONLY_PATHS.has(ctx.path)) return;
