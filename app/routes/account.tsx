@@ -9,9 +9,9 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { withStop } from "~/lib/sentence";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
-import { displayNameSchema, fieldErrors, newPasswordField } from "~/lib/validation";
+import { newPasswordField } from "~/lib/validation";
 import { deleteAccount, memberStories, passwordHash, setDisplayName } from "~/server/account.server";
-import { displayNameProblem, passwordProblem } from "~/server/account-policy.server";
+import { checkDisplayName, passwordProblem } from "~/server/account-policy.server";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { countMemberSecretCheck } from "~/server/auth-limits.server";
 import { isRateLimited } from "~/server/rate-limit.server";
@@ -53,12 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // clear it from its hook) also clear who was remembered for each session cookie.
   switch (intent) {
     case "display-name": {
-      const parsed = displayNameSchema.safeParse({ displayName: form.get("displayName") });
-      if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-      const reserved = displayNameProblem(parsed.data.displayName);
-      if (reserved) return data({ intent, errors: { displayName: reserved } }, { status: 400 });
-      await setDisplayName(db, viewer.id, parsed.data.displayName);
-      return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${withStop(parsed.data.displayName)}`) };
+      const checked = checkDisplayName(form.get("displayName"));
+      if (checked.problem !== null) return data({ intent, errors: { displayName: checked.problem } }, { status: 400 });
+      await setDisplayName(db, viewer.id, checked.name);
+      return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${withStop(checked.name)}`) };
     }
     case "public-profile": {
       const on = form.get("publicProfile") === "on";

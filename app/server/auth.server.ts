@@ -10,8 +10,7 @@ import { SITE_NAME, type Env } from "./env.server";
 import { isDatabaseUnavailable, type Db } from "./db.server";
 import { isRateLimited, RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
 import { profiles, schema, users } from "../../db/schema";
-import { LIMITS } from "~/lib/limits";
-import { displayNameProblem, passwordProblem } from "./account-policy.server";
+import { checkDisplayName, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
 import { confirmMail, knownAddressMail, resetMail, SIGN_UP_REFUSED_MESSAGE, type AccountMailText } from "./email/account-mails.server";
@@ -35,6 +34,18 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
 };
 
 const refuse = (message: string, code: string) => new APIError("BAD_REQUEST", { message, code });
+
+/** A name as an account may hold it: empty (no display name yet), or one the rule accepts. */
+function nameToStore(raw: unknown): { name: string; problem: string | null } {
+  if (raw === undefined || raw === null || (typeof raw === "string" && !raw.trim())) return { name: "", problem: null };
+  const checked = checkDisplayName(raw);
+  return checked.problem === null ? { name: checked.name, problem: null } : { name: "", problem: checked.problem };
+}
+function storedName(raw: unknown) {
+  const { name, problem } = nameToStore(raw);
+  if (problem) throw refuse(problem, "NAME_REFUSED");
+  return name;
+}
 
 export function createAuth(options: {
   db: Db;
@@ -151,16 +162,15 @@ export function createAuth(options: {
       user: {
         create: {
           // Every account starts as a member; roles come from the CLI or a verified listed address.
-          before: async (user) => ({ data: { ...user, role: "member" } }),
+          // The name is held to the display-name rule whatever path creates the account.
+          before: async (user) => ({ data: { ...user, role: "member", name: storedName(user.name) } }),
           // A name chosen at sign-up (checked by the hook below) is the member's display name.
           after: async (user) => {
-            const name = user.name?.trim();
-            if (name)
-              await db
-                .update(profiles)
-                .set({ displayName: name.slice(0, LIMITS.displayNameMax) })
-                .where(eq(profiles.id, user.id));
+            if (user.name) await db.update(profiles).set({ displayName: user.name }).where(eq(profiles.id, user.id));
           },
+        },
+        update: {
+          before: async (user) => ("name" in user ? { data: { ...user, name: storedName(user.name) } } : undefined),
         },
       },
     },
@@ -182,8 +192,8 @@ export function createAuth(options: {
           const problem = passwordProblem(body[passwordField]);
           if (problem) throw refuse(problem, "PASSWORD_REFUSED");
         }
-        if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && typeof body.name === "string") {
-          const problem = displayNameProblem(body.name);
+        if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && body.name !== undefined) {
+          const problem = nameToStore(body.name).problem;
           if (problem) throw refuse(problem, "NAME_REFUSED");
         }
         if (ctx.path === "/delete-user" && (typeof body.password !== "string" || !body.password)) {

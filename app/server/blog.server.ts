@@ -7,6 +7,7 @@ import { PROFILE_LINK } from "./profiles.server";
 import { rendered, storedHtmlOf } from "./stored-html.server";
 import { blogPosts, profiles, users } from "../../db/schema";
 import { slugify } from "./slug.server";
+import { shownName } from "./account-policy.server";
 
 export const BLOG_PAGE_SIZE = 20;
 export const COMMUNITY_AUTHOR = "Community Author";
@@ -65,8 +66,8 @@ function toSummary(r: {
     updatedAt: iso(r.updatedAt)!,
     publishedAt: iso(r.publishedAt),
     authorId: r.authorId,
-    authorName: r.displayName?.trim() ? r.displayName : null,
-    authorProfile: r.profileHandle ?? null,
+    authorName: shownName(r.displayName),
+    authorProfile: shownName(r.displayName) ? (r.profileHandle ?? null) : null,
   };
 }
 
@@ -127,8 +128,8 @@ export async function getPostById(db: Db, id: number) {
   return {
     ...row.post,
     contentHtml: storedHtmlOf(row.post),
-    authorName: row.authorName?.trim() ? row.authorName : null,
-    authorProfile: row.authorProfile ?? null,
+    authorName: shownName(row.authorName),
+    authorProfile: shownName(row.authorName) ? (row.authorProfile ?? null) : null,
   };
 }
 

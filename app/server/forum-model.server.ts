@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { PROFILE_LINK } from "./profiles.server";
 import { forumQuestions, forumTopics, profiles } from "../../db/schema";
+import { shownName } from "./account-policy.server";
 
 export const FORUM_PAGE_SIZE = 20;
 export const RECENT_ANSWERS = 2;
@@ -39,7 +40,10 @@ export interface QuestionView {
   topic: QuestionTopic | null;
 }
 
-export const authorName = (name: string | null) => (name && name.trim() ? name : ANONYMOUS);
+/** The name an author's posts show (a stored name as shownName lets it be shown), else 'Anonymous'. */
+export const authorName = (name: string | null) => shownName(name) ?? ANONYMOUS;
+/** An author's profile link, only beside a name that is shown: 'Anonymous' never links anywhere. */
+const profileOf = (r: { displayName: string | null; profileHandle: string | null }) => (shownName(r.displayName) ? (r.profileHandle ?? null) : null);
 export const iso = (d: Date | string) => new Date(d).toISOString();
 
 export const questionColumns = {
@@ -90,7 +94,7 @@ export function toQuestion(r: QuestionRow): QuestionView {
     updatedAt: iso(r.updatedAt),
     authorId: r.authorId,
     authorName: authorName(r.displayName),
-    authorProfile: r.profileHandle ?? null,
+    authorProfile: profileOf(r),
     answerCount: r.answerCount,
     topic: r.topicSlug && r.topicName ? { slug: r.topicSlug, name: r.topicName } : null,
   };
@@ -117,7 +121,7 @@ export function toAnswer(a: AnswerRow): AnswerView {
     updatedAt: iso(a.updatedAt),
     authorId: a.authorId,
     authorName: authorName(a.displayName),
-    authorProfile: a.profileHandle ?? null,
+    authorProfile: profileOf(a),
   };
 }
 

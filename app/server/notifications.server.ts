@@ -7,6 +7,7 @@ import type { Db } from "./db.server";
 import { scheduleMailsForAnswer } from "./email/outbox.server";
 import { isStoryKind, STORY_KINDS, type StoryKind } from "~/lib/story-notices";
 import { blogPosts, forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
+import { shownName } from "./account-policy.server";
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 const ANONYMOUS = "Anonymous";
@@ -137,7 +138,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
         questionId: r.questionId,
         questionTitle: r.questionTitle,
         answerId: r.answerId,
-        authorName: r.authorName?.trim() ? r.authorName : ANONYMOUS,
+        authorName: shownName(r.authorName) ?? ANONYMOUS,
         createdAt,
         unread: r.readAt === null,
       };
