@@ -58,6 +58,7 @@ export async function startServer(workDir: string, database: { databaseUrl: stri
     DATA_DIR: database.dataDir,
     SEED: "false",
     SMTP_URL: "",
+    MAIL: "off",
     REQUIRE_EMAIL_VERIFICATION: "false",
     BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "info",

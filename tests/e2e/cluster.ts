@@ -72,6 +72,8 @@ export async function startCluster(options: {
     LOG_LEVEL: "warn",
     ...options.env,
   };
+  // A production instance on PostgreSQL runs with SMTP or with mail said to be off.
+  env.MAIL = env.SMTP_URL ? "" : "off";
   const run = (command: string, args: string[], extra: Record<string, string>) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.on("data", (d) => (output += d));
