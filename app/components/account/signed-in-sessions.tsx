@@ -66,7 +66,13 @@ export function SignedInSessions({
             ) : null}
             {passkeyCount > 0 ? (
               <div className="sm:max-w-sm">
-                <SecretField id="revoke-passkeys-secret" reauth={reauth} required={false} hint="Needed only to remove your passkeys." />
+                <SecretField
+                  id="revoke-passkeys-secret"
+                  reauth={reauth}
+                  purpose="to remove your passkeys"
+                  required={false}
+                  hint="Needed only to remove them."
+                />
               </div>
             ) : null}
             <Button type="submit" variant="outline" className="w-fit">

@@ -23,11 +23,25 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZon
 export type Reauth = "password" | "code" | "none";
 
 /** The field a member proves it is them with: their password, or without one a two-step code. */
-export function SecretField({ id, reauth, hint, required = true }: { id: string; reauth: Reauth; hint?: string; required?: boolean }) {
+export function SecretField({
+  id,
+  reauth,
+  purpose,
+  hint,
+  required = true,
+}: {
+  id: string;
+  reauth: Reauth;
+  /** What the password is for, when the page has more than one such field ("to remove this passkey"). */
+  purpose?: string;
+  hint?: string;
+  required?: boolean;
+}) {
+  const what = purpose ? `, ${purpose}` : "";
   return reauth === "code" ? (
     <TextField
       id={id}
-      label="6-digit code from your authenticator app"
+      label={`6-digit code from your authenticator app${what}`}
       name="secret"
       inputMode="numeric"
       autoComplete="one-time-code"
@@ -36,7 +50,7 @@ export function SecretField({ id, reauth, hint, required = true }: { id: string;
       hint={hint}
     />
   ) : (
-    <TextField id={id} label="Your password" name="secret" type="password" autoComplete="current-password" required={required} hint={hint} />
+    <TextField id={id} label={`Your password${what}`} name="secret" type="password" autoComplete="current-password" required={required} hint={hint} />
   );
 }
 
@@ -56,7 +70,12 @@ function RemoveForm({ passkey, busy, reauth, asking }: { passkey: PasskeyItem; b
       <input type="hidden" name="intent" value="passkey-delete" />
       <input type="hidden" name="id" value={passkey.id} />
       <p className="font-medium">{`Remove '${passkey.name}'? You will no longer be able to sign in with it.`}</p>
-      <SecretField id={`remove-passkey-secret-${passkey.id}`} reauth={reauth} hint="Removing a passkey changes how you sign in, so we check it is you first." />
+      <SecretField
+        id={`remove-passkey-secret-${passkey.id}`}
+        reauth={reauth}
+        purpose="to remove this passkey"
+        hint="Removing a passkey changes how you sign in, so we check it is you first."
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="destructive" disabled={busy}>
           Remove passkey
