@@ -56,6 +56,7 @@ function toSummary(r: {
   displayName: string | null;
   profileHandle: string | null;
 }): PostSummary {
+  const authorName = shownName(r.displayName);
   return {
     id: r.id,
     title: r.title,
@@ -66,8 +67,8 @@ function toSummary(r: {
     updatedAt: iso(r.updatedAt)!,
     publishedAt: iso(r.publishedAt),
     authorId: r.authorId,
-    authorName: shownName(r.displayName),
-    authorProfile: shownName(r.displayName) ? (r.profileHandle ?? null) : null,
+    authorName,
+    authorProfile: authorName ? (r.profileHandle ?? null) : null,
   };
 }
 
@@ -125,11 +126,12 @@ export async function getPostById(db: Db, id: number) {
     .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
     .where(eq(blogPosts.id, id));
   if (!row) return null;
+  const authorName = shownName(row.authorName);
   return {
     ...row.post,
     contentHtml: storedHtmlOf(row.post),
-    authorName: shownName(row.authorName),
-    authorProfile: shownName(row.authorName) ? (row.authorProfile ?? null) : null,
+    authorName,
+    authorProfile: authorName ? (row.authorProfile ?? null) : null,
   };
 }
 

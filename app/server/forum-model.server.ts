@@ -40,10 +40,14 @@ export interface QuestionView {
   topic: QuestionTopic | null;
 }
 
-/** The name an author's posts show (a stored name as shownName lets it be shown), else 'Anonymous'. */
-export const authorName = (name: string | null) => shownName(name) ?? ANONYMOUS;
-/** An author's profile link, only beside a name that is shown: 'Anonymous' never links anywhere. */
-const profileOf = (r: { displayName: string | null; profileHandle: string | null }) => (shownName(r.displayName) ? (r.profileHandle ?? null) : null);
+/**
+ * A post's author as shown: the stored name as shownName lets it be shown, else 'Anonymous', and
+ * the profile link only beside a name ('Anonymous' never links anywhere).
+ */
+function authorOf(r: { displayName: string | null; profileHandle: string | null }) {
+  const name = shownName(r.displayName);
+  return { authorName: name ?? ANONYMOUS, authorProfile: name ? (r.profileHandle ?? null) : null };
+}
 export const iso = (d: Date | string) => new Date(d).toISOString();
 
 export const questionColumns = {
@@ -93,8 +97,7 @@ export function toQuestion(r: QuestionRow): QuestionView {
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
     authorId: r.authorId,
-    authorName: authorName(r.displayName),
-    authorProfile: profileOf(r),
+    ...authorOf(r),
     answerCount: r.answerCount,
     topic: r.topicSlug && r.topicName ? { slug: r.topicSlug, name: r.topicName } : null,
   };
@@ -120,8 +123,7 @@ export function toAnswer(a: AnswerRow): AnswerView {
     createdAt: iso(a.createdAt),
     updatedAt: iso(a.updatedAt),
     authorId: a.authorId,
-    authorName: authorName(a.displayName),
-    authorProfile: profileOf(a),
+    ...authorOf(a),
   };
 }
 
