@@ -122,7 +122,34 @@ export const topicSchema = z.object({
     .pipe(z.string().max(LIMITS.topicDescriptionMax, `Description must be at most ${LIMITS.topicDescriptionMax} characters`)),
 });
 
-export const displayNameSchema = z.object({ displayName: singleLine("Display name", LIMITS.displayNameMax) });
+// What a display name may not hold: line breaks, control characters, and format characters (the
+// bidirectional overrides that show "\u202Enimda" as "admin", invisible spaces), private-use and
+// lone surrogate code points. Refused, not cleaned: a name is shown to everyone as typed. The two
+// joiners (U+200C, U+200D) stay: Persian and Indic names and emoji need them.
+const NAME_FORBIDDEN = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}]/u;
+export const NAME_FORBIDDEN_MESSAGE = "A display name must be one line of visible text, without line breaks or hidden formatting characters.";
+
+/**
+ * A display name: compatibility-normalised (NFKC: full-width and styled letters become plain
+ * ones), one line of visible characters, spaces collapsed, 1 to 50 characters. Reserved names
+ * are refused on the server (account-policy.server.ts).
+ */
+export const displayNameField = z
+  .string({ error: "Display name is required" })
+  .transform((v) => v.normalize("NFKC").trim())
+  .refine((v) => !NAME_FORBIDDEN.test(v), NAME_FORBIDDEN_MESSAGE)
+  .transform((v) => v.replace(/\s+/g, " "))
+  .pipe(
+    z
+      .string()
+      .min(1, "Display name is required")
+      .max(LIMITS.displayNameMax, `Display name must be at most ${LIMITS.displayNameMax.toLocaleString("en-US")} characters`),
+  );
+
+/** A stored name as it may be shown: whatever a name may not hold is taken out (older names). */
+export const visibleName = (name: string) => name.normalize("NFKC").replace(new RegExp(NAME_FORBIDDEN.source, "gu"), " ").replace(/\s+/g, " ").trim();
+
+export const displayNameSchema = z.object({ displayName: displayNameField });
 
 export const reportSchema = z.object({
   targetType: z.enum(["question", "answer"]),

@@ -2,17 +2,16 @@ import QRCode from "qrcode";
 import { data, Link, useActionData, useNavigation } from "react-router";
 import { SignedInSessions } from "~/components/account/signed-in-sessions";
 import { TurnOffTwoStep, TwoStepSection, type Enrolment } from "~/components/two-step/two-step-section";
-import { PASSKEY_NAME_MAX, PasskeyManager, type PasskeyItem } from "~/components/passkeys/passkey-manager";
+import { PasskeyManager, type PasskeyItem } from "~/components/passkeys/passkey-manager";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
-import { endSessions, isSessionIntent, memberSessions } from "~/server/member-sessions.server";
+import { memberSessions } from "~/server/member-sessions.server";
 import { memberPasskeys } from "~/server/passkey.server";
-import { isRateLimited } from "~/server/rate-limit.server";
-import { proveIdentity, reauthMethod } from "~/server/reauth.server";
-import type { Runtime } from "~/server/runtime.server";
+import { reauthMethod } from "~/server/reauth.server";
+import { confirmForPasskey, isSessionIntent, passkeyAction, endSessionsAsked } from "./account-security.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account-security";
@@ -32,88 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { enabled: viewer.twoFactorEnabled, aal: viewer.aal, passkeys, reauth, ...signedIn };
 }
 
-/**
- * Before a passkey is added, the member proves it is them (password, or a fresh two-step code
- * without one); the proof lets this session use the passkey endpoints for a few minutes.
- */
-async function confirmForPasskey(runtime: Runtime, request: Request, viewer: { id: string; sessionId: string }, form: FormData) {
-  const intent = "passkey-confirm";
-  const secret = String(form.get("secret") ?? "").slice(0, LIMITS.passwordMax + 1);
-  const name = String(form.get("name") ?? "")
-    .trim()
-    .slice(0, PASSKEY_NAME_MAX);
-  if (!name)
-    return data({ intent, error: null, passkeyError: "Give the passkey a name, such as 'My phone', so you can tell your passkeys apart." }, { status: 400 });
-  if (!secret)
-    return data(
-      { intent, error: null, passkeyError: "Enter your password (or, without one, a code from your authenticator app) to add a passkey." },
-      { status: 400 },
-    );
-  try {
-    await runtime.limiter.consume("reauth", viewer.id);
-  } catch (error) {
-    if (isRateLimited(error)) return data({ intent, error: null, passkeyError: error.message }, { status: 429 });
-    throw error;
-  }
-  const outcome = await proveIdentity({
-    db: runtime.db,
-    userId: viewer.id,
-    sessionId: viewer.sessionId,
-    secret,
-    secretConfig: (await runtime.auth.$context).secretConfig,
-    verifyPassword: async (password) => {
-      try {
-        await runtime.auth.api.verifyPassword({ body: { password }, headers: request.headers });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-  });
-  const refusal = {
-    wrong: "That is not right. Check your password (or the code from your authenticator app) and try again.",
-    used: "This code has already been used. Please wait for the next code from your authenticator app.",
-    none: "Your account has no password or two-step verification to confirm it is you. Choose a password first (Forgot password on the sign-in page).",
-  } as const;
-  if (outcome !== "ok") return data({ intent, error: null, passkeyError: refusal[outcome] }, { status: 400 });
-  return { intent, error: null, passkeyConfirmed: { name, at: Date.now() } };
-}
-
-/** Renaming and removing passkeys are plain form posts; adding one happens in the browser. */
-async function passkeyAction(runtime: Runtime, request: Request, intent: string, form: FormData) {
-  const id = String(form.get("id") ?? "").slice(0, 200);
-  if (intent === "passkey-add") {
-    return data(
-      { intent, error: null, passkeyError: "Adding a passkey needs JavaScript, because your browser creates the passkey. Turn JavaScript on and try again." },
-      { status: 400 },
-    );
-  }
-  if (intent === "passkey-rename") {
-    const name = String(form.get("name") ?? "").trim();
-    if (!name || name.length > PASSKEY_NAME_MAX) {
-      return data({ intent, error: null, passkeyError: `Give the passkey a name of 1 to ${PASSKEY_NAME_MAX} characters.` }, { status: 400 });
-    }
-    const result = await callAuth(runtime, request, "/passkey/update-passkey", { id, name });
-    if (!result.ok)
-      return data(
-        {
-          intent,
-          error: null,
-          passkeyError: result.status === 429 ? authMessage(result) : "That passkey could not be renamed. Reload the page and try again.",
-        },
-        { status: 400 },
-      );
-    return redirectWithToast("/account/security", { title: "Passkey renamed", description: `It is now called '${name}'.` }, cookieHeaders(result.cookies));
-  }
-  const result = await callAuth(runtime, request, "/passkey/delete-passkey", { id });
-  if (!result.ok)
-    return data(
-      { intent, error: null, passkeyError: result.status === 429 ? authMessage(result) : "That passkey could not be removed. Reload the page and try again." },
-      { status: 400 },
-    );
-  return redirectWithToast("/account/security", { title: "Passkey removed", description: "You can no longer sign in with it." }, cookieHeaders(result.cookies));
-}
-
 async function enrolment(totpURI: string, backupCodes: string[]): Promise<Enrolment> {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
   const qrSvg = await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 220, errorCorrectionLevel: "M" });
@@ -127,13 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const password = String(form.get("password") ?? "").slice(0, LIMITS.passwordMax + 1);
   if (intent === "passkey-confirm") return confirmForPasskey(runtime, request, viewer, form);
-  if (intent.startsWith("passkey-")) return passkeyAction(runtime, request, intent, form);
+  if (intent.startsWith("passkey-")) return passkeyAction(runtime, request, viewer, intent, form);
   if (isSessionIntent(intent)) {
-    const said = await endSessions(runtime, viewer, intent, {
-      sessionId: String(form.get("sessionId") ?? ""),
-      removePasskeys: form.get("removePasskeys") === "true",
-    });
-    return { intent, error: null, toast: { id: crypto.randomUUID(), ...said } };
+    const said = await endSessionsAsked(runtime, request, viewer, intent, form);
+    if (!said.ok) return data({ intent, error: null, sessionsError: said.message }, { status: said.status });
+    return { intent, error: null, toast: { id: crypto.randomUUID(), title: said.title, description: said.description } };
   }
 
   if (intent === "enable") {
@@ -181,6 +96,8 @@ type ActionData = {
   intent: string;
   error: string | null;
   passkeyError?: string;
+  removing?: string;
+  sessionsError?: string;
   passkeyConfirmed?: { name: string; at: number };
   enrolment?: Enrolment;
   newBackupCodes?: string[];
@@ -205,6 +122,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         passkeys={loaderData.passkeys}
         reauth={loaderData.reauth}
         error={result?.passkeyError}
+        removing={result?.removing}
         signedInWithPasskey={loaderData.aal === "aal2" && !loaderData.enabled}
       />
       <TwoStepSection
@@ -215,7 +133,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         error={turnOffError ? null : result?.error}
         busy={busy}
       />
-      <SignedInSessions sessions={loaderData.sessions} passkeyCount={loaderData.passkeyCount} />
+      <SignedInSessions sessions={loaderData.sessions} passkeyCount={loaderData.passkeyCount} reauth={loaderData.reauth} error={result?.sessionsError} />
       {loaderData.enabled ? <TurnOffTwoStep error={turnOffError} busy={busy} /> : null}
     </div>
   );

@@ -15,6 +15,7 @@ import { fieldErrors, storySchema } from "~/lib/validation";
 import { getPendingStory, updatePendingStory, withdrawPendingStory } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { previewHtml } from "~/server/preview.server";
+import { isRateLimited } from "~/server/rate-limit.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account-story";
@@ -35,6 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 type Errors = Record<string, string | undefined>;
+
+const SAVES_LIMITED = "You have saved or previewed your story many times in a short time. Please wait a few minutes and save again: your text is below.";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireUser(request, context);
@@ -69,7 +72,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!preview.ok) return data({ intent, errors: { content: preview.message } as Errors, values, confirmWithdraw: false, preview: null }, { status: 429 });
     return { intent, errors: {} as Errors, values, confirmWithdraw: false, preview: { title: parsed.data.title, html: preview.html } };
   }
-  const saved = await updatePendingStory(db, viewer.id, id, parsed.data);
+  let saved;
+  try {
+    // Saving renders the text as a preview does, from the same allowance.
+    saved = await updatePendingStory(db, viewer.id, id, parsed.data, () => runtime.limiter.consume("preview", viewer.id));
+  } catch (error) {
+    if (!isRateLimited(error)) throw error;
+    return data({ intent, errors: { form: SAVES_LIMITED } as Errors, values, confirmWithdraw: false, preview: null }, { status: 429 });
+  }
   if (!saved) {
     // The text stays in the form, so nothing the member wrote is lost.
     return gone({

@@ -9,16 +9,18 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { withStop } from "~/lib/sentence";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
-import { displayNameSchema, fieldErrors, newPasswordField } from "~/lib/validation";
+import { newPasswordField } from "~/lib/validation";
 import { deleteAccount, memberStories, passwordHash, setDisplayName } from "~/server/account.server";
-import { displayNameProblem, passwordProblem } from "~/server/account-policy.server";
+import { checkDisplayName, passwordProblem } from "~/server/account-policy.server";
 import { authMessage, callAuth, cookieHeaders } from "~/server/auth-calls.server";
+import { countMemberSecretCheck } from "~/server/auth-limits.server";
+import { isRateLimited } from "~/server/rate-limit.server";
 import { runtimeContext } from "~/server/context";
 import { profileSettings, setPublicProfile } from "~/server/profiles.server";
 import { EMAIL_CHOICES, emailChoice, setEmailChoice, type EmailChoice } from "~/server/email/choice.server";
-import { endSessions } from "~/server/member-sessions.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { endSessionsAsked } from "./account-security.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Your account", path: "/account", noindex: true });
@@ -49,12 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (intent) {
     case "display-name": {
-      const parsed = displayNameSchema.safeParse({ displayName: form.get("displayName") });
-      if (!parsed.success) return data({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-      const reserved = displayNameProblem(parsed.data.displayName);
-      if (reserved) return data({ intent, errors: { displayName: reserved } }, { status: 400 });
-      await setDisplayName(runtime, viewer.id, parsed.data.displayName);
-      return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${withStop(parsed.data.displayName)}`) };
+      const checked = checkDisplayName(form.get("displayName"));
+      if (checked.problem !== null) return data({ intent, errors: { displayName: checked.problem } }, { status: 400 });
+      await setDisplayName(runtime, viewer.id, checked.name);
+      return { intent, errors: {}, toast: toast("Display name saved", `Other members now see you as ${withStop(checked.name)}`) };
     }
     case "public-profile": {
       const on = form.get("publicProfile") === "on";
@@ -106,15 +106,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "revoke-session":
     case "revoke-others": {
-      const said = await endSessions(runtime, viewer, intent, {
-        sessionId: String(form.get("sessionId") ?? ""),
-        removePasskeys: form.get("removePasskeys") === "true",
-      });
+      const said = await endSessionsAsked(runtime, request, viewer, intent, form);
+      if (!said.ok) return data({ intent, errors: {}, toast: toast(said.message, undefined, "destructive") }, { status: said.status });
       return { intent, errors: {}, toast: toast(said.title, said.description) };
     }
     case "delete-account": {
       const content = form.get("content") === "delete" ? "delete" : form.get("content") === "keep" ? "keep" : null;
       if (!content) return data({ intent, errors: { content: "Choose what happens to your posts" } }, { status: 400 });
+      // The try counts against the member's limits, as every password checked anywhere does.
+      try {
+        await countMemberSecretCheck((name, key) => runtime.limiter.consume(name, key), viewer);
+      } catch (error) {
+        if (isRateLimited(error)) return data({ intent, errors: { password: error.message } }, { status: 429 });
+        throw error;
+      }
       const hash = await passwordHash(db, viewer.id);
       const ctx = await runtime.auth.$context;
       const password = String(form.get("password") ?? "");

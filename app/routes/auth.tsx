@@ -8,10 +8,10 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
 import { LIMITS } from "~/lib/limits";
-import { displayNameSchema, fieldErrors, signInSchema, signUpSchema, type FieldErrors } from "~/lib/validation";
+import { fieldErrors, signInSchema, signUpSchema, type FieldErrors } from "~/lib/validation";
 import { authMessage, callAuth, cookieHeaders, failureStatus } from "~/server/auth-calls.server";
 import { runtimeContext } from "~/server/context";
-import { passwordProblem } from "~/server/account-policy.server";
+import { checkDisplayName, passwordProblem } from "~/server/account-policy.server";
 import { typedName, typedNameProblem } from "~/server/post-name.server";
 import { getViewer } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (nameProblem) return data<ActionResult>({ intent, errors: { displayName: nameProblem }, values: { email, displayName } }, { status: 400 });
   const result = await callAuth<{ token?: string | null }>(runtime, request, "/sign-up/email", {
     ...parsed.data,
-    name: displayNameSchema.safeParse({ displayName }).data?.displayName ?? "",
+    name: displayName.trim() ? (checkDisplayName(displayName).name ?? "") : "",
     callbackURL: "/",
   });
   if (!result.ok) return failure(intent, email, authMessage(result), failureStatus(result), result.retryAfter);

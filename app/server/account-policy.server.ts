@@ -5,6 +5,7 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import unhomoglyph from "unhomoglyph";
 import { LIMITS } from "~/lib/limits";
+import { displayNameField, visibleName } from "~/lib/validation";
 
 let common: Set<string> | undefined;
 
@@ -27,75 +28,87 @@ export function passwordProblem(password: string): string | null {
 
 export const RESERVED_NAME_MESSAGE = "This display name belongs to the site or its team. Please choose another name.";
 
-// Names are compared by their confusable skeleton (Unicode UTS #39): NFKC, case folding and the
-// look-alike digits first, then every character mapped to the prototype it is confused with
-// (unhomoglyph carries Unicode's confusables table), so "Аdmin" with a Cyrillic А, "Admın" with a
-// dotless i and "Ａｄｍｉｎ" all become the skeleton of "admin"; spacing and punctuation go last.
-const LOOKALIKES: Record<string, string> = { "0": "o", "1": "i", "!": "i", "|": "i", "3": "e", "4": "a", "@": "a", "5": "s", $: "s", "7": "t" };
-const RESERVED_NAMES = [
-  "admin",
-  "admins",
-  "administrator",
-  "moderator",
-  "moderators",
-  "mod",
-  "mods",
-  "anonymous",
-  "communityauthor",
-  "staff",
-  "support",
-  "supportteam",
-  "helpdesk",
-  "team",
-  "official",
-  "system",
-  "root",
-  "sysadmin",
-  "webmaster",
-  "raccommunity",
-  "racommunity",
+// Names are compared by their confusable skeleton (Unicode UTS #39): the name as typed (after
+// NFKC), decomposed, each character replaced by the prototype it is confused with (unhomoglyph
+// carries Unicode's confusables table), decomposed again, invisible characters dropped. Case is
+// folded only after that: folded first, "I" would become "i" and never meet "l" ("ADMlN" with a
+// small L), which the table maps "I" to. The folded skeleton then joins what the table keeps
+// apart by case ("rn" is the prototype of "m", "l" of "I"). Two additions to the table: Latin
+// small capitals ("ᴀdmin") read as their capitals, and the digits and signs people write for
+// letters ("Supp0rt", "4dmin"); accents do not matter.
+const SMALL_CAPITALS: Record<string, string> = Object.fromEntries(
+  [
+    ..."\u1D00\u0299\u1D04\u1D05\u1D07\uA730\u0262\u029C\u026A\u1D0A\u1D0B\u029F\u1D0D\u0274\u1D0F\u1D18\uA7AF\u0280\uA731\u1D1B\u1D1C\u1D20\u1D21\u028F\u1D22",
+  ].map((c, i) => [c, "ABCDEFGHIJKLMNOPQRSTUVWYZ"[i]]),
+);
+const WRITTEN_FOR: [RegExp, string][] = [
+  [/rn/g, "m"],
+  [/[l!]/g, "i"],
+  [/[4@]/g, "a"],
+  [/3/g, "e"],
+  [/[5$]/g, "s"],
+  [/7/g, "t"],
 ];
-// Words that claim a role wherever they stand in a name ("Admin Jane", "Jane the moderator").
-const ROLE_NAMES = ["admin", "admins", "administrator", "moderator", "moderators", "mod", "mods", "staff", "sysadmin", "webmaster"];
-const EDGE_NAMES = ["admin", "administrator", "moderator"];
-// Names the site itself shows ('Anonymous', 'Community Author') or its brand, anywhere.
-const SITE_NAME_PARTS = ["capsiva", "anonymous", "communityauthor", "supportteam"];
 
-/** The confusable skeleton of `text`, folded to letters and digits and spaces between words. */
+/** The UTS #39 skeleton of `text` (with small capitals as capitals), without accents or invisible characters. */
 export function nameSkeleton(text: string) {
-  const prototypes = (t: string) => unhomoglyph(t.normalize("NFD")).normalize("NFD").replace(/\p{M}/gu, "");
-  const folded = text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[0-9!|@$]/g, (c) => LOOKALIKES[c] ?? c);
-  // Some letters fold to a lower case whose prototype is no Latin letter while their other case's
-  // is (Cherokee's small letters map to small capitals): those go through that case. ASCII keeps
-  // its own case ("I" would become "l").
-  const ascii = /^[ -~]*$/;
-  const mapped = [...folded].map((c) => {
-    const own = prototypes(c);
-    if (ascii.test(c) || ascii.test(own)) return own;
-    const other = prototypes(c.toUpperCase());
-    return ascii.test(other) ? other.toLowerCase() : own;
-  });
-  return prototypes(mapped.join("")).toLowerCase();
+  const typed = text.normalize("NFKC").replace(/\p{Default_Ignorable_Code_Point}/gu, "");
+  const capitals = [...typed].map((c) => SMALL_CAPITALS[c] ?? c).join("");
+  return unhomoglyph(capitals.normalize("NFD")).normalize("NFD").replace(/\p{M}/gu, "");
 }
 
-const compactOf = (skeleton: string) => skeleton.replace(/[^a-z0-9]/g, "");
-const skeletons = (names: string[]) => names.map((n) => compactOf(nameSkeleton(n)));
-const RESERVED = new Set(skeletons(RESERVED_NAMES));
-const ROLE_WORDS = new Set(skeletons(ROLE_NAMES));
-const EDGES = skeletons(EDGE_NAMES);
-const SITE_NAMES = skeletons(SITE_NAME_PARTS);
+/** What a name is compared by: its skeleton, case-folded, with the letters it may stand for. */
+function comparable(text: string) {
+  return WRITTEN_FOR.reduce((key, [sign, letter]) => key.replace(sign, letter), nameSkeleton(text).toLowerCase());
+}
 
-/** Why `name` cannot be a display name, or null when it can. */
+// Words that claim a role wherever they stand in a name ("Admin Jane", "Moderation Team").
+const ROLE_WORDS = ["admin", "admins", "administrator", "administrators", "moderator", "moderators", "moderation", "mod", "mods", "staff"];
+const TEAM_WORDS = ["support", "helpdesk", "sysadmin", "webmaster"];
+// Names the site itself shows ('Anonymous', 'Community Author') or its brand, even inside a word.
+const SITE_NAMES = ["capsiva", "anonymous", "communityauthor", "supportteam"];
+// Roles glued to the start or end of a name ("JaneAdmin").
+const EDGE_NAMES = ["admin", "administrator", "moderator", "moderation"];
+// Whole names that speak for the site.
+const WHOLE_NAMES = [...ROLE_WORDS, ...TEAM_WORDS, "team", "theteam", "official", "system", "root", "raccommunity", "racommunity"];
+
+const keys = (words: string[]) => words.map(comparable);
+const WHOLE = new Set(keys(WHOLE_NAMES));
+const WORDS = new Set(keys([...ROLE_WORDS, ...TEAM_WORDS]));
+const INSIDE = keys(SITE_NAMES);
+const EDGES = keys(EDGE_NAMES);
+// What separates words; the signs written for letters have become letters by then.
+const SEPARATOR = /[^\p{L}\p{N}]+/gu;
+
+/** Why `name` cannot be a display name because it poses as the site or its team, or null. */
 export function displayNameProblem(name: string): string | null {
-  const skeleton = nameSkeleton(name);
-  const compact = compactOf(skeleton);
-  const words = skeleton.split(/[^a-z0-9]+/).filter(Boolean);
+  const key = comparable(name);
+  const compact = key.replace(SEPARATOR, "");
   if (!compact) return null;
-  if (RESERVED.has(compact) || SITE_NAMES.some((n) => compact.includes(n))) return RESERVED_NAME_MESSAGE;
+  if (WHOLE.has(compact) || INSIDE.some((n) => compact.includes(n))) return RESERVED_NAME_MESSAGE;
   if (EDGES.some((n) => compact.startsWith(n) || compact.endsWith(n))) return RESERVED_NAME_MESSAGE;
-  if (words.some((w) => ROLE_WORDS.has(w))) return RESERVED_NAME_MESSAGE;
+  if (key.split(SEPARATOR).some((word) => WORDS.has(word))) return RESERVED_NAME_MESSAGE;
   return null;
+}
+
+/**
+ * The one rule for every name stored (the sign-up form, the auth library's sign-up and
+ * update-user, the account page, the name typed beside a post): the form's rules
+ * (displayNameField) and no posing as the site. Returns the name as it is stored, or why not.
+ */
+export function checkDisplayName(raw: unknown): { name: string; problem: null } | { name: null; problem: string } {
+  const parsed = displayNameField.safeParse(typeof raw === "string" ? raw : "");
+  if (!parsed.success) return { name: null, problem: parsed.error.issues[0]?.message ?? "Please check your display name" };
+  const problem = displayNameProblem(parsed.data);
+  return problem ? { name: null, problem } : { name: parsed.data, problem: null };
+}
+
+/**
+ * A stored display name as pages and mails show it, or null (shown as 'Anonymous'). Names stored
+ * before the rules above are shown with what they may no longer hold taken out, and a name that
+ * poses as the site is not shown at all.
+ */
+export function shownName(name: string | null | undefined): string | null {
+  const visible = name ? visibleName(name) : "";
+  return visible && !displayNameProblem(visible) ? visible : null;
 }

@@ -3,15 +3,14 @@
 // We configure it here and add the helpers routes need (requireUser, requireRole).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError, sendVerificationEmailFn } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError, sendVerificationEmailFn } from "better-auth/api";
 import { jwt, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { SITE_NAME, type Env } from "./env.server";
 import { isDatabaseUnavailable, type Db } from "./db.server";
-import { RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
+import { isRateLimited, RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
 import { profiles, schema, users } from "../../db/schema";
-import { LIMITS } from "~/lib/limits";
-import { displayNameProblem, passwordProblem } from "./account-policy.server";
+import { checkDisplayName, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
 import { confirmMail, knownAddressMail, resetMail, SIGN_UP_REFUSED_MESSAGE, type AccountMailText } from "./email/account-mails.server";
@@ -21,6 +20,7 @@ import { betterAuthLogger, type Logger } from "./log.server";
 import { answeringOutages } from "./auth-outage.server";
 import { authChangeTags } from "./auth-changes.server";
 import type { Changes } from "./change-events.server";
+import { clientOf, countSecretCheck, twoFactorUserId } from "./auth-limits.server";
 
 export { ROLES, type Role } from "~/lib/roles";
 
@@ -31,9 +31,20 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   "/reset-password": "newPassword",
   "/set-password": "newPassword",
 };
-const TWO_FACTOR_COOKIE = "two_factor";
 
 const refuse = (message: string, code: string) => new APIError("BAD_REQUEST", { message, code });
+
+/** A name as an account may hold it: empty (no display name yet), or one the rule accepts. */
+function nameToStore(raw: unknown): { name: string; problem: string | null } {
+  if (raw === undefined || raw === null || (typeof raw === "string" && !raw.trim())) return { name: "", problem: null };
+  const checked = checkDisplayName(raw);
+  return checked.problem === null ? { name: checked.name, problem: null } : { name: "", problem: checked.problem };
+}
+function storedName(raw: unknown) {
+  const { name, problem } = nameToStore(raw);
+  if (problem) throw refuse(problem, "NAME_REFUSED");
+  return name;
+}
 
 export function createAuth(options: {
   db: Db;
@@ -54,6 +65,20 @@ export function createAuth(options: {
   const queue = async (user: { id: string; email: string }, mail: AccountMailText) => {
     await queueAccountMail(db, { memberId: user.id, to: user.email, ...mail });
     options.onMail?.();
+  };
+  // Mails anyone can make the site send to an address (a sign-up with it, a confirmation link
+  // asked for again) go out a few an hour per address and kind, counted by every instance,
+  // whoever asks and from wherever; past that they are dropped without a word to the asker, who
+  // learns nothing about the address either way. Reset links have their own limit (resetAccount).
+  const queueUnasked = async (kind: "known-address" | "confirm", user: { id: string; email: string }, mail: AccountMailText) => {
+    try {
+      await limiter?.consume("unaskedMail", `${kind} ${user.email.trim().toLowerCase()}`);
+    } catch (error) {
+      if (!isRateLimited(error)) throw error;
+      options.log.info({ kind }, "account mail not queued: this address had several of this kind in the last hour");
+      return;
+    }
+    await queue(user, mail);
   };
   // Takes a point, answering 429 with our message when the limit is reached.
   const consume = async (name: LimitName, key: string) => {
@@ -113,7 +138,7 @@ export function createAuth(options: {
       requireEmailVerification: env.requireEmailVerification,
       // With verification on, signing up with a known address answers like a new sign-up; the
       // owner gets a mail saying so instead of a confirmation link.
-      onExistingUserSignUp: ({ user }) => queue(user, knownAddressMail(user.email, env.SITE_URL)),
+      onExistingUserSignUp: ({ user }) => queueUnasked("known-address", user, knownAddressMail(user.email, env.SITE_URL)),
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, url }) => queue(user, resetMail(user.email, url)),
     },
@@ -126,22 +151,21 @@ export function createAuth(options: {
         await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
       },
       autoSignInAfterVerification: true,
-      sendVerificationEmail: ({ user, url }) => queue(user, confirmMail(url)),
+      sendVerificationEmail: ({ user, url }) => queueUnasked("confirm", user, confirmMail(url)),
     },
     databaseHooks: {
       user: {
         create: {
           // Every account starts as a member; roles come from the CLI or a verified listed address.
-          before: async (user) => ({ data: { ...user, role: "member" } }),
+          // The name is held to the display-name rule whatever path creates the account.
+          before: async (user) => ({ data: { ...user, role: "member", name: storedName(user.name) } }),
           // A name chosen at sign-up (checked by the hook below) is the member's display name.
           after: async (user) => {
-            const name = user.name?.trim();
-            if (name)
-              await db
-                .update(profiles)
-                .set({ displayName: name.slice(0, LIMITS.displayNameMax) })
-                .where(eq(profiles.id, user.id));
+            if (user.name) await db.update(profiles).set({ displayName: user.name }).where(eq(profiles.id, user.id));
           },
+        },
+        update: {
+          before: async (user) => ("name" in user ? { data: { ...user, name: storedName(user.name) } } : undefined),
         },
       },
     },
@@ -153,15 +177,9 @@ export function createAuth(options: {
       // does not know (our password policy, reserved names, one use per one-time code).
       before: createAuthMiddleware(async (ctx) => {
         const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase().slice(0, 320) : "";
-        if (ctx.path === "/sign-in/email" && email) {
-          await consume("signInAccount", `${email} ${clientOf(ctx.headers)}`);
-          await consume("signInAccountAnywhere", email);
-        } else if ((ctx.path === "/request-password-reset" || ctx.path === "/forget-password") && email) {
+        await countSecretCheck(ctx, consume);
+        if ((ctx.path === "/request-password-reset" || ctx.path === "/forget-password") && email) {
           await consume("resetAccount", email);
-        } else if (ctx.path.startsWith("/two-factor/verify-")) {
-          // Per pending sign-in (the library's two-factor cookie), and per address as a fallback.
-          const pending = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=([^;]*)/.exec(ctx.headers?.get("cookie") ?? "")?.[1];
-          await consume("twoFactorAttempt", pending ? `pending ${pending}` : `address ${clientOf(ctx.headers)}`);
         }
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
@@ -169,8 +187,8 @@ export function createAuth(options: {
           const problem = passwordProblem(body[passwordField]);
           if (problem) throw refuse(problem, "PASSWORD_REFUSED");
         }
-        if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && typeof body.name === "string") {
-          const problem = displayNameProblem(body.name);
+        if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && body.name !== undefined) {
+          const problem = nameToStore(body.name).problem;
           if (problem) throw refuse(problem, "NAME_REFUSED");
         }
         if (ctx.path === "/delete-user" && (typeof body.password !== "string" || !body.password)) {
@@ -197,7 +215,7 @@ export function createAuth(options: {
           // Signed in at once without a confirmation step, a sign-up cannot hide that the address
           // is taken; it says so in our words, and the owner learns that someone tried.
           const known = await ctx.context.internalAdapter.findUserByEmail(String(ctx.body?.email ?? "").toLowerCase());
-          if (known) await queue(known.user, knownAddressMail(known.user.email, env.SITE_URL));
+          if (known) await queueUnasked("known-address", known.user, knownAddressMail(known.user.email, env.SITE_URL));
           throw new APIError("UNPROCESSABLE_ENTITY", { message: SIGN_UP_REFUSED_MESSAGE, code: "SIGN_UP_REFUSED" });
         }
         if (!isAPIError(ctx.context.returned)) {
@@ -230,6 +248,15 @@ export function createAuth(options: {
         "/reset-password": { window: 300, max: 10 },
         "/two-factor/verify-totp": { window: 60, max: 10 },
         "/two-factor/verify-backup-code": { window: 60, max: 10 },
+        // Per address, beside the per-account limits: each checks a member's password or code.
+        "/verify-password": { window: 60, max: 10 },
+        "/change-password": { window: 60, max: 10 },
+        "/delete-user": { window: 60, max: 10 },
+        "/two-factor/enable": { window: 60, max: 10 },
+        "/two-factor/disable": { window: 60, max: 10 },
+        "/two-factor/get-totp-uri": { window: 60, max: 10 },
+        "/two-factor/generate-backup-codes": { window: 60, max: 10 },
+        "/two-factor/verify-otp": { window: 60, max: 10 },
       },
     },
     advanced: {
@@ -266,24 +293,3 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** The client address of an auth call: the server sets X-Forwarded-For to the one it trusts. */
-function clientOf(headers: Headers | undefined): string {
-  return headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
-}
-
-type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-
-/**
- * Whose code a /two-factor/verify-totp call checks: the signed-in member's (turning two-step
- * verification on) or, halfway through signing in, the one the library's signed cookie names.
- */
-async function twoFactorUserId(ctx: AuthContext): Promise<string | null> {
-  const session = await getSessionFromCtx(ctx);
-  if (session) return session.user.id;
-  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
-  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-  if (!identifier) return null;
-  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
-  return pending?.value ?? null;
-}

@@ -9,6 +9,7 @@ import { PROFILE_LINK } from "./profiles.server";
 import { rendered, storedHtmlOf } from "./stored-html.server";
 import { blogPosts, profiles, users } from "../../db/schema";
 import { slugify } from "./slug.server";
+import { shownName } from "./account-policy.server";
 
 export const BLOG_PAGE_SIZE = 20;
 export const COMMUNITY_AUTHOR = "Community Author";
@@ -57,6 +58,7 @@ function toSummary(r: {
   displayName: string | null;
   profileHandle: string | null;
 }): PostSummary {
+  const authorName = shownName(r.displayName);
   return {
     id: r.id,
     title: r.title,
@@ -67,8 +69,8 @@ function toSummary(r: {
     updatedAt: iso(r.updatedAt)!,
     publishedAt: iso(r.publishedAt),
     authorId: r.authorId,
-    authorName: r.displayName?.trim() ? r.displayName : null,
-    authorProfile: r.profileHandle ?? null,
+    authorName,
+    authorProfile: authorName ? (r.profileHandle ?? null) : null,
   };
 }
 
@@ -126,11 +128,12 @@ export async function getPostById(db: Db, id: number) {
     .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
     .where(eq(blogPosts.id, id));
   if (!row) return null;
+  const authorName = shownName(row.authorName);
   return {
     ...row.post,
     contentHtml: storedHtmlOf(row.post),
-    authorName: row.authorName?.trim() ? row.authorName : null,
-    authorProfile: row.authorProfile ?? null,
+    authorName,
+    authorProfile: authorName ? (row.authorProfile ?? null) : null,
   };
 }
 
@@ -274,15 +277,21 @@ export async function getPendingStory(db: Db, authorId: string, id: number) {
 
 /**
  * Saves the member's changes to their story under review, which resubmits a returned one (its
- * note goes). The same statement checks that it is still theirs and unpublished, so an editor
- * publishing it meanwhile wins: null then.
+ * note goes). Rendering Markdown is the costly part, so it comes last: first `budget` takes one
+ * of the member's renders (the allowance previews use, rate-limit.server.ts; it throws when none
+ * is left), then the story must still be theirs and unpublished. The update checks that again,
+ * so an editor publishing it meanwhile wins: null then, as for a story that is not theirs.
  */
-export async function updatePendingStory(db: Db, authorId: string, id: number, input: { title: string; content: string }) {
+export async function updatePendingStory(db: Db, authorId: string, id: number, input: { title: string; content: string }, budget: () => Promise<void>) {
+  await budget();
+  const mine = and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false));
+  const [pending] = await db.select({ id: blogPosts.id }).from(blogPosts).where(mine);
+  if (!pending) return null;
   const slug = await freeSlug(db, slugify(input.title), id);
   const rows = await db
     .update(blogPosts)
     .set({ title: input.title, slug, content: input.content, ...rendered(input.content), returnedNote: null, returnedAt: null, updatedAt: new Date() })
-    .where(and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false)))
+    .where(mine)
     .returning({ id: blogPosts.id });
   return rows[0] ?? null;
 }

@@ -78,6 +78,9 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // "off": the operator runs without mail on purpose (a production instance on PostgreSQL needs
+  // SMTP_URL otherwise); a mail that cannot go is then logged by its id only.
+  MAIL: z.enum(["on", "off", ""]).optional(),
   MAIL_FROM: z.string().min(3).default("Capsiva RA Community <no-reply@capsiva.example>"),
   // Notification mails: one mail per question at most this often, the daily digest at this hour
   // (UTC), senders looking for due mails this often, and the first retry after a refusal.
@@ -164,6 +167,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       "Invalid configuration:\n  GUIDE_REVIEWER_NAME: must be set when GUIDE_REVIEWER_CREDENTIALS is set (credentials without a reviewer's name)",
     );
   }
+  const mailOff = e.MAIL === "off";
+  if (mailOff && e.SMTP_URL) {
+    throw new ConfigError("Invalid configuration:\n  MAIL: is off while SMTP_URL is set; unset one of them (MAIL=off runs the site without sending any mail)");
+  }
   const requireEmailVerification =
     e.REQUIRE_EMAIL_VERIFICATION === undefined || e.REQUIRE_EMAIL_VERIFICATION === ""
       ? Boolean(e.SMTP_URL)
@@ -172,6 +179,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...e,
     SITE_URL: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     requireEmailVerification,
+    mailOff,
+    // A mail that cannot go is written whole to the log only where someone is trying the site
+    // out (not in production, or on the embedded database); in production on PostgreSQL never.
+    logUnsentMail: !mailOff && (e.NODE_ENV !== "production" || !e.DATABASE_URL),
   };
 }
 

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { PROFILE_LINK } from "./profiles.server";
 import { forumQuestions, forumTopics, profiles } from "../../db/schema";
+import { shownName } from "./account-policy.server";
 
 export const FORUM_PAGE_SIZE = 20;
 export const RECENT_ANSWERS = 2;
@@ -39,7 +40,14 @@ export interface QuestionView {
   topic: QuestionTopic | null;
 }
 
-export const authorName = (name: string | null) => (name && name.trim() ? name : ANONYMOUS);
+/**
+ * A post's author as shown: the stored name as shownName lets it be shown, else 'Anonymous', and
+ * the profile link only beside a name ('Anonymous' never links anywhere).
+ */
+function authorOf(r: { displayName: string | null; profileHandle: string | null }) {
+  const name = shownName(r.displayName);
+  return { authorName: name ?? ANONYMOUS, authorProfile: name ? (r.profileHandle ?? null) : null };
+}
 export const iso = (d: Date | string) => new Date(d).toISOString();
 
 export const questionColumns = {
@@ -89,8 +97,7 @@ export function toQuestion(r: QuestionRow): QuestionView {
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
     authorId: r.authorId,
-    authorName: authorName(r.displayName),
-    authorProfile: r.profileHandle ?? null,
+    ...authorOf(r),
     answerCount: r.answerCount,
     topic: r.topicSlug && r.topicName ? { slug: r.topicSlug, name: r.topicName } : null,
   };
@@ -116,8 +123,7 @@ export function toAnswer(a: AnswerRow): AnswerView {
     createdAt: iso(a.createdAt),
     updatedAt: iso(a.updatedAt),
     authorId: a.authorId,
-    authorName: authorName(a.displayName),
-    authorProfile: a.profileHandle ?? null,
+    ...authorOf(a),
   };
 }
 

@@ -1,6 +1,7 @@
-// Every email leaves through this module. With SMTP_URL it goes out over SMTP (nodemailer);
-// without it the message (subject and link, never a password) is written to the log and kept
-// in a small in-memory outbox so the flows still work on a developer's machine.
+// Every email leaves through this module. With SMTP_URL it goes out over SMTP (nodemailer).
+// Without it, where someone is trying the site out (development, or the embedded database), the
+// message (subject and link, never a password) is written to the log and kept in a small
+// in-memory outbox so the flows still work; in production on PostgreSQL (MAIL=off) only its id.
 import nodemailer from "nodemailer";
 import type { Logger } from "./log.server";
 
@@ -26,7 +27,7 @@ export function mailId(messageId: string) {
   return messageId.replace(/^</, "").replace(/@.*$/, "");
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; log: Logger; logUnsent?: boolean }): Mailer {
   const outbox: Mail[] = [];
   // Bounded waits: a mail in the outbox is held under a two-minute lease while it is sent, so a
   // server that stops answering must fail the attempt well inside it (it is then retried).
@@ -40,6 +41,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
         const info = await transport.sendMail({ from: options.from, ...mail });
         // The mail's id, never its recipient or subject (a member's health question).
         options.log.info({ mail: mailId(String(info.messageId ?? mail.messageId ?? "")) }, "mail sent");
+        return;
+      }
+      if (!options.logUnsent) {
+        options.log.info({ mail: mailId(String(mail.messageId ?? "")) }, "mail not sent (MAIL=off)");
         return;
       }
       outbox.push(mail);

@@ -7,6 +7,7 @@ import type { Writer } from "./change-events.server";
 import { inboxesAbout, questionTags } from "./forum-changes.server";
 import { recountAnswers, NotFoundError } from "./forum.server";
 import { forumAnswers, forumQuestions, profiles, reports } from "../../db/schema";
+import { shownName } from "./account-policy.server";
 
 export type TargetType = "question" | "answer";
 
@@ -81,7 +82,7 @@ export async function listReports(db: Db, status: "open" | "resolved" = "open", 
       reason: r.reason,
       status: r.status,
       createdAt: new Date(r.createdAt).toISOString(),
-      reporterName: r.reporterName?.trim() || "Anonymous",
+      reporterName: shownName(r.reporterName) ?? "Anonymous",
       targetTitle: r.qTitle,
       targetContent: (r.qContent ?? r.aContent)!,
       targetHidden: Boolean(r.qHidden ?? r.aHidden),

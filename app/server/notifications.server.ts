@@ -10,6 +10,7 @@ import type { Tx, Writer } from "./change-events.server";
 import { scheduleMailsForAnswer } from "./email/outbox.server";
 import { isStoryKind, STORY_KINDS, type StoryKind } from "~/lib/story-notices";
 import { blogPosts, forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
+import { shownName } from "./account-policy.server";
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 const ANONYMOUS = "Anonymous";
@@ -149,7 +150,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
         questionId: r.questionId,
         questionTitle: r.questionTitle,
         answerId: r.answerId,
-        authorName: r.authorName?.trim() ? r.authorName : ANONYMOUS,
+        authorName: shownName(r.authorName) ?? ANONYMOUS,
         createdAt,
         unread: r.readAt === null,
       };

@@ -8,7 +8,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
 import { SITE_NAME, type Env } from "./env.server";
-import { hasFreshProof, spendProof } from "./reauth.server";
+import { claimProof, hasFreshProof } from "./reauth.server";
 import { passkeys } from "../../db/schema";
 
 export const PASSKEY_SIGN_IN_PATH = "/passkey/verify-authentication";
@@ -32,13 +32,18 @@ const passkeySessions = {
   }),
 } satisfies BetterAuthPlugin;
 
-const REGISTER_PATHS = new Set(["/passkey/generate-register-options", "/passkey/verify-registration"]);
+const OPTIONS_PATH = "/passkey/generate-register-options";
+// Calls that add or remove a passkey: each spends the session's proof, so one proof is one change.
+const SPENDING_PATHS = new Set(["/passkey/verify-registration", "/passkey/delete-passkey"]);
 export const REAUTH_REQUIRED = "REAUTH_REQUIRED";
 
 /**
- * Adding a passkey needs the session to have re-entered its password (or a fresh two-step code)
- * moments before (reauth.server.ts): a stolen cookie alone cannot plant a lasting way in. After
- * one is added the member is told; after a passkey sign-in, the passkey's last use is recorded.
+ * Adding or removing a passkey needs the session to have re-entered its password (or a fresh
+ * two-step code) moments before (reauth.server.ts): a stolen cookie alone can neither plant a
+ * lasting way in nor take the owner's away. Registration options may be asked for again under
+ * one proof; storing or deleting a passkey spends it, atomically, so two registrations sent
+ * together store one passkey. After one is added the member is told; after a passkey sign-in,
+ * the passkey's last use is recorded.
  */
 function passkeyGuard(db: Db, onAdded: (userId: string, name: string) => Promise<void>) {
   return {
@@ -46,12 +51,17 @@ function passkeyGuard(db: Db, onAdded: (userId: string, name: string) => Promise
     hooks: {
       before: [
         {
-          matcher: (ctx) => REGISTER_PATHS.has(ctx.path ?? ""),
+          matcher: (ctx) => ctx.path === OPTIONS_PATH || SPENDING_PATHS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
+            const adding = ctx.path !== "/passkey/delete-passkey";
             const session = await getSessionFromCtx(ctx);
-            if (!session) throw new APIError("UNAUTHORIZED", { message: "Please sign in again before adding a passkey.", code: "SESSION_REQUIRED" });
-            if (!(await hasFreshProof(db, session.session.id, session.user.id))) {
-              throw new APIError("FORBIDDEN", { message: "Confirm your password (or a two-step code) before adding a passkey.", code: REAUTH_REQUIRED });
+            if (!session) throw new APIError("UNAUTHORIZED", { message: "Please sign in again before changing your passkeys.", code: "SESSION_REQUIRED" });
+            const proven = SPENDING_PATHS.has(ctx.path)
+              ? await claimProof(db, session.session.id, session.user.id)
+              : await hasFreshProof(db, session.session.id, session.user.id);
+            if (!proven) {
+              const change = adding ? "adding" : "removing";
+              throw new APIError("FORBIDDEN", { message: `Confirm your password (or a two-step code) before ${change} a passkey.`, code: REAUTH_REQUIRED });
             }
           }),
         },
@@ -71,10 +81,7 @@ function passkeyGuard(db: Db, onAdded: (userId: string, name: string) => Promise
                   .where(eq(passkeys.credentialID, credentialId));
               return;
             }
-            const session = await getSessionFromCtx(ctx);
-            if (!session || !returned.userId) return;
-            await spendProof(db, session.session.id);
-            await onAdded(returned.userId, returned.name ?? "");
+            if (returned.userId) await onAdded(returned.userId, returned.name ?? "");
           }),
         },
       ],

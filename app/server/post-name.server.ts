@@ -1,7 +1,6 @@
 // The display name typed beside a question, an answer or a sign-up. The name a post appears under
 // is chosen where it is written, so nobody finds themselves shown as 'Anonymous' by surprise.
-import { displayNameSchema, fieldErrors } from "~/lib/validation";
-import { displayNameProblem } from "./account-policy.server";
+import { checkDisplayName } from "./account-policy.server";
 import { setDisplayName } from "./account.server";
 import type { Writer } from "./change-events.server";
 
@@ -12,9 +11,7 @@ import type { Writer } from "./change-events.server";
 export function typedNameProblem(raw: FormDataEntryValue | null): string | null {
   const typed = typeof raw === "string" ? raw : "";
   if (!typed.trim()) return null;
-  const parsed = displayNameSchema.safeParse({ displayName: typed });
-  if (!parsed.success) return fieldErrors(parsed.error).displayName ?? "Please check your display name";
-  return displayNameProblem(parsed.data.displayName);
+  return checkDisplayName(typed).problem;
 }
 
 /**
@@ -27,11 +24,11 @@ export async function saveTypedName(
   member: { id: string; displayName: string | null },
   raw: FormDataEntryValue | null,
 ): Promise<string | null> {
-  const problem = typedNameProblem(raw);
-  if (problem) return problem;
-  const parsed = displayNameSchema.safeParse({ displayName: raw });
-  if (!parsed.success || parsed.data.displayName === member.displayName) return null;
-  await setDisplayName(runtime, member.id, parsed.data.displayName);
+  if (typeof raw !== "string" || !raw.trim()) return null;
+  const checked = checkDisplayName(raw);
+  if (checked.problem !== null) return checked.problem;
+  if (checked.name === member.displayName) return null;
+  await setDisplayName(runtime, member.id, checked.name);
   return null;
 }
 

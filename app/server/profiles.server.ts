@@ -8,6 +8,7 @@ import type { Db } from "./db.server";
 import type { Writer } from "./change-events.server";
 import { tag } from "./change-tags.server";
 import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
+import { shownName } from "./account-policy.server";
 
 export const PROFILE_PAGE_SIZE = 20;
 
@@ -65,7 +66,8 @@ export async function getPublicProfile(db: Db, handle: string, page = 1) {
     .select({ id: profiles.id, displayName: profiles.displayName, createdAt: profiles.createdAt, link: PROFILE_LINK })
     .from(profiles)
     .where(eq(profiles.profileHandle, handle));
-  if (!profile?.link || !profile.displayName) return null;
+  const displayName = shownName(profile?.displayName);
+  if (!profile?.link || !displayName) return null;
   const offset = (Math.max(1, page) - 1) * PROFILE_PAGE_SIZE;
   const visibleQuestion = and(eq(forumQuestions.authorId, profile.id), isNull(forumQuestions.hiddenAt));
   // Answers count only where readers can see them: neither the answer nor its question hidden.
@@ -99,7 +101,7 @@ export async function getPublicProfile(db: Db, handle: string, page = 1) {
   return {
     memberId: profile.id,
     handle,
-    displayName: profile.displayName,
+    displayName,
     joinedAt: iso(profile.createdAt),
     page: Math.max(1, page),
     pageCount: Math.max(1, Math.ceil(Math.max(questionTotal.n, answerTotal.n) / PROFILE_PAGE_SIZE)),

@@ -14,19 +14,24 @@ export const LIMITS = {
   story: { points: 3, duration: 3600, message: "You have shared several stories in a short time. Please wait before sharing another." },
   edit: { points: 60, duration: 600, message: "Too many changes in a short time. Please wait a few minutes." },
   // Failed sign-ins count per account and client address, so that someone else's guessing
-  // cannot lock a member out; the wider per-account ceiling stops guessing spread over many
-  // addresses (at most 100 failures, as NIST SP 800-63B allows).
+  // cannot lock a member out; the wider per-account ceiling counts every password, two-step code
+  // and backup code checked for the account, through any form or endpoint and from any address
+  // (at most 100 an hour, as NIST SP 800-63B allows).
   signInAccount: { points: 10, duration: 900, message: "Too many sign-in attempts for this account. Please wait a few minutes and try again." },
-  signInAccountAnywhere: { points: 100, duration: 3600, message: "Too many sign-in attempts for this account. Please wait a few minutes and try again." },
+  accountSecrets: { points: 100, duration: 3600, message: "Too many attempts for this account. Please wait a while and try again." },
   resetAccount: {
     points: 3,
     duration: 3600,
     message: "We have already sent several reset links to this address. Please check your inbox, or try again later.",
   },
   twoFactorAttempt: { points: 10, duration: 900, message: "Too many codes tried. Please sign in again in a few minutes." },
+  // Mails the site sends to an address without its owner asking (someone tried to join with it,
+  // a confirmation link again): a few an hour per address and kind, whoever asks.
+  unaskedMail: { points: 3, duration: 3600, message: "Several mails of this kind went to this address in the last hour." },
   api: { points: 120, duration: 60, message: "Too many requests. Please slow down." },
   search: { points: 60, duration: 60, message: "Too many searches in a short time. Please wait a moment." },
-  // Confirming one's password before a security change: a stolen session may not guess freely.
+  // A password or code checked for a signed-in member (confirming it is them before a security
+  // change, at our forms or the auth library's endpoints): a stolen session may not guess freely.
   reauth: { points: 10, duration: 900, message: "Too many tries. Please wait a few minutes and try again." },
   // Previews of a post before saving: each one renders Markdown, so one member cannot keep a
   // thread of the server busy with them.

@@ -1,7 +1,7 @@
-// Re-authentication before a change that adds a way into the account (a passkey). A session is
-// not enough: it may be a stolen cookie. The member re-enters their password (or, without one, a
-// fresh two-step code); we record a short-lived proof for that one session, which the auth
-// library's passkey endpoints then require (passkey.server.ts).
+// Re-authentication before a change that adds or removes a way into the account (a passkey). A
+// session is not enough: it may be a stolen cookie. The member re-enters their password (or,
+// without one, a fresh two-step code); we record a short-lived proof for that one session, which
+// the auth library's passkey endpoints then require and spend (passkey.server.ts).
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { SecretConfig } from "better-auth/crypto";
 import type { Db } from "./db.server";
@@ -26,8 +26,13 @@ export interface ReauthInput {
   userId: string;
   sessionId: string;
   secret: string;
-  /** Checks the password against the stored hash (the auth library's own check). */
+  /**
+   * Checks the password through the auth library's endpoint, which counts the try against the
+   * member's limits (auth-limits.server.ts); throws RateLimitedError past them.
+   */
   verifyPassword: (password: string) => Promise<boolean>;
+  /** Counts a two-step code tried here against the same limits; throws RateLimitedError past them. */
+  countCodeTry: () => Promise<void>;
   secretConfig: string | SecretConfig;
 }
 
@@ -35,12 +40,13 @@ export interface ReauthInput {
 export async function proveIdentity(input: ReauthInput): Promise<"ok" | "wrong" | "used" | "none"> {
   const method = await reauthMethod(input.db, input.userId);
   if (method === "none") return "none";
-  const outcome =
-    method === "password"
-      ? (await input.verifyPassword(input.secret))
-        ? "ok"
-        : "wrong"
-      : await checkFreshTotpCode(input.db, input.secretConfig, input.userId, input.secret.replace(/\s+/g, ""));
+  let outcome: "ok" | "wrong" | "used";
+  if (method === "password") {
+    outcome = (await input.verifyPassword(input.secret)) ? "ok" : "wrong";
+  } else {
+    await input.countCodeTry();
+    outcome = await checkFreshTotpCode(input.db, input.secretConfig, input.userId, input.secret.replace(/\s+/g, ""));
+  }
   if (outcome !== "ok") return outcome;
   await input.db
     .insert(reauthProofs)
@@ -64,7 +70,20 @@ export async function hasFreshProof(db: Db, sessionId: string, userId: string) {
   return Boolean(row);
 }
 
-/** A proof serves one change: it is spent once the passkey is stored. */
-export async function spendProof(db: Db, sessionId: string) {
-  await db.delete(reauthProofs).where(eq(reauthProofs.sessionId, sessionId));
+/**
+ * Spends this session's proof, if it is fresh: true for the one call that gets it. One proof
+ * serves one change (one passkey added, or removed), however many requests arrive together.
+ */
+export async function claimProof(db: Db, sessionId: string, userId: string) {
+  const rows = await db
+    .delete(reauthProofs)
+    .where(
+      and(
+        eq(reauthProofs.sessionId, sessionId),
+        eq(reauthProofs.userId, userId),
+        gt(reauthProofs.provenAt, sql`now() - make_interval(secs => ${REAUTH_WINDOW_SECONDS})`),
+      ),
+    )
+    .returning({ id: reauthProofs.sessionId });
+  return rows.length > 0;
 }

@@ -56,7 +56,7 @@ export interface Runtime {
 export function createRuntime(options: { env: Env; database: Database; log?: Logger; secret?: string; mailer?: Mailer }): Runtime {
   const { env, database } = options;
   const log = options.log ?? createLogger(env.LOG_LEVEL);
-  const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log, logUnsent: env.logUnsentMail });
   const secret = options.secret ?? env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
   const freshness = createFreshness({ databaseUrl: env.DATABASE_URL, pool: database.pool, log, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000 });
   const changes = createChanges({ db: database.db, pool: database.pool, instance: freshness.instance, apply: freshness.apply });
@@ -124,6 +124,15 @@ export async function openRuntime(source: Record<string, string | undefined> = p
         "of at least 32 characters on every instance (for example the output of `openssl rand -hex 32`).",
     );
   }
+  // Production on PostgreSQL is a real site: without mail, members cannot reset a forgotten
+  // password or confirm their address, and a log is no place for their links. The operator
+  // either gives it SMTP or says that mail is off.
+  if (!embedded && env.NODE_ENV === "production" && !env.SMTP_URL && !env.mailOff) {
+    throw new ConfigError(
+      "SMTP_URL is not set. A production instance on PostgreSQL sends password-reset, confirmation and notification mails: set SMTP_URL " +
+        "(for example smtp://user:password@mail.example.org:587), or set MAIL=off to run without mail (members then cannot reset a forgotten password themselves).",
+    );
+  }
   const database = await openDatabase(env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite"), {
     poolMax: env.DATABASE_POOL_MAX,
     template: path.resolve(source.BUILD_DIR ?? "build", "server", EMBEDDED_TEMPLATE_FILE),
@@ -153,9 +162,14 @@ export async function openRuntime(source: Record<string, string | undefined> = p
     throw error;
   }
   const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.DATA_DIR, log);
-  // Said once per process (by its first serving thread): without SMTP, live links are in the log.
+  // Said once per process (by its first serving thread): without SMTP, no mail goes out, and on
+  // the embedded database live links are in the log.
   if (!env.SMTP_URL && env.NODE_ENV === "production" && threadId <= 1) {
-    log.warn("SMTP_URL is not set: no mail is sent, and password-reset, confirmation and unsubscribe links are written to this log instead");
+    log.warn(
+      env.logUnsentMail
+        ? "SMTP_URL is not set: no mail is sent, and password-reset, confirmation and unsubscribe links are written to this log instead"
+        : "MAIL=off: no mail is sent; a mail that cannot go is logged by its id only",
+    );
   }
   log.info({ database: database.kind }, "database ready");
   const runtime = createRuntime({ env, database, log, secret });

@@ -7,6 +7,7 @@ import type { Role } from "~/lib/roles";
 import { runtimeContext, viewerContext, type Viewer } from "./context";
 import { sessionCookieName, sessionCookieOf } from "./session-cookie.server";
 import { PASSKEY_METHOD } from "./passkey.server";
+import { shownName } from "./account-policy.server";
 
 // Who is asking lives in the leaf module of router contexts; imported from here as before.
 export { sessionRefreshedContext, viewerContext, type Viewer } from "./context";
@@ -56,7 +57,7 @@ export async function loadViewer(request: Request, context: Readonly<RouterConte
     id: user.id,
     email: user.email,
     role,
-    displayName: profile?.displayName ?? null,
+    displayName: shownName(profile?.displayName),
     emailVerified: user.emailVerified,
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     aal: user.twoFactorEnabled || signedInWithPasskey ? "aal2" : "aal1",

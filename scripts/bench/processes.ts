@@ -71,6 +71,7 @@ export async function startServer(
     DATA_DIR: database.dataDir,
     SEED: "false",
     SMTP_URL: "",
+    MAIL: "off",
     REQUIRE_EMAIL_VERIFICATION: "false",
     BETTER_AUTH_SECRET: AUTH_SECRET,
     LOG_LEVEL: process.env.LOG_LEVEL ?? "info",

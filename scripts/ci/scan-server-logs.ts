@@ -1,10 +1,12 @@
 // The log scan over a whole CI run: every line that the servers started by the tests wrote
 // (kept in SERVER_LOG_DIR by the test harness, tests/e2e/server-logs.ts) must be one JSON object
-// with no email address, nothing shaped like a token, and none of the question titles and texts
-// the tests posted or the demo content holds. Lists what it found, cut short, and exits 1.
+// with no email address, nothing shaped like a token, no mail (its recipient, subject, text or
+// links, nor the words of the account mails), and none of the question titles and texts the
+// tests posted or the demo content holds. Lists what it found, cut short, and exits 1.
 //   SERVER_LOG_DIR=dir tsx scripts/ci/scan-server-logs.ts
 import fs from "node:fs";
 import path from "node:path";
+import { ACCOUNT_MAIL_WORDS } from "../../app/server/email/account-mails.server";
 import { DEMO_QUESTION_TITLES } from "../../app/server/seed.server";
 import { logProblems, POSTED_TEXTS } from "../../tests/e2e/server-logs";
 
@@ -25,7 +27,7 @@ export function scanServerLogs(dir: string) {
         .filter(Boolean)
         .map((l) => JSON.parse(l) as string)
     : [];
-  const secrets = [...new Set([...DEMO_QUESTION_TITLES, ...posted])];
+  const secrets = [...new Set([...DEMO_QUESTION_TITLES, ...ACCOUNT_MAIL_WORDS, ...posted])];
   const problems: string[] = [];
   let lines = 0;
   for (const file of files) {

@@ -43,7 +43,8 @@ export function startServer(env: Record<string, string>, logFile: string): Serve
   const out = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
-    env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", BUILD_DIR, LOG_LEVEL: "warn", RATE_LIMITS: "false" },
+    // No SMTP server here: mail is off (a production instance on PostgreSQL needs one or the other).
+    env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", BUILD_DIR, LOG_LEVEL: "warn", RATE_LIMITS: "false", MAIL: "off", SMTP_URL: "" },
     stdio: ["ignore", out, out],
   });
   return { child, url: env.SITE_URL };

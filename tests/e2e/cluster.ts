@@ -8,12 +8,11 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect } from "./fixtures";
-import { siteConfForTest } from "./nginx-site";
+import { NGINX, siteForTest } from "./nginx-site";
 import { freshDatabase, NODE, ROOT, startDatabaseProxy, type DatabaseProxy } from "./processes";
 import { keepServerOutput, recordPostedTexts } from "./server-logs";
 
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p)) ?? "nginx";
 
 export interface Answer {
   status: number;
@@ -74,6 +73,8 @@ export async function startCluster(options: {
     LOG_LEVEL: "warn",
     ...options.env,
   };
+  // A production instance on PostgreSQL runs with SMTP or with mail said to be off.
+  env.MAIL = env.SMTP_URL ? "" : "off";
   const run = (command: string, args: string[], extra: Record<string, string>) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.on("data", (d) => (output += d));
@@ -143,12 +144,8 @@ export async function startCluster(options: {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-multi-"));
   fs.chmodSync(dir, 0o777);
-  const siteConf = siteConfForTest({ upstreams: options.ports, listen: options.proxyPort, dir });
-  fs.writeFileSync(path.join(dir, "site.conf"), siteConf);
-  fs.writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `worker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 256; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n  include ${dir}/site.conf;\n}\n`,
-  );
+  // The shipped server block, spoken to over plain HTTP (what is tested here is the instances).
+  const { conf } = siteForTest({ upstreams: options.ports, listen: options.proxyPort, dir, tls: false });
   const healthy = async (port: number) => {
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -164,7 +161,7 @@ export async function startCluster(options: {
     run(NODE, ["server.js"], { ...env, PORT: String(port), ...(proxies[i] ? { DATABASE_URL: proxies[i].url } : {}) });
     await healthy(port);
   }
-  run(NGINX, ["-c", path.join(dir, "nginx.conf")], {});
+  run(NGINX, ["-c", conf], {});
   await healthy(options.proxyPort);
 
   return {

@@ -1,7 +1,7 @@
 // Passkeys end to end in Chromium with its virtual authenticator (a platform authenticator that
 // holds resident keys and verifies the user): a member adds a named passkey, renames it, signs
 // out, signs in with it and no password, and the session counts as two-step; then removes it.
-// Adding one asks for the password first, and the member is told by mail and notification.
+// Adding and removing one ask for the password first, and the member is told by mail and notification.
 import type { CDPSession, Page } from "@playwright/test";
 import { expect, expectAccessible, gotoReady, signUp, test, waitForMail } from "./fixtures";
 
@@ -84,7 +84,13 @@ test.describe("passkeys", () => {
     await expect(page.locator("[data-passkey-session]")).toHaveText("You signed in with a passkey, so this session counts as two-step verified.");
     await expect(page.locator("[data-passkey-dates]")).toHaveText(`Added ${today}. Last used to sign in ${today}.`);
 
+    // Removing it asks for the password too, as adding did.
     await page.getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
+    const confirmRemoval = card.getByLabel("Your password, to remove this passkey");
+    await expect(confirmRemoval).toBeVisible();
+    await expectAccessible(page, "security page asking for the password to remove a passkey");
+    await confirmRemoval.fill(password);
+    await card.getByRole("button", { name: "Remove passkey", exact: true }).click();
     await expect(page.getByText("Passkey removed", { exact: true })).toBeVisible();
     await expect(page.locator("[data-passkeys]").getByText("You have no passkeys yet.")).toBeVisible();
   });

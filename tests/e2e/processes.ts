@@ -23,7 +23,8 @@ export function start(env: Record<string, string>, options: { cwd?: string; args
   const child = spawn(NODE, options.args ?? ["server.js"], {
     cwd: options.cwd ?? ROOT,
     // No pause between readiness going 503 and closing on SIGTERM, unless a test asks for one.
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", SHUTDOWN_DELAY_SECONDS: "0", ...env },
+    // Without an SMTP server, mail is off: a production instance on PostgreSQL needs one or the other.
+    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", SHUTDOWN_DELAY_SECONDS: "0", MAIL: env.SMTP_URL ? "" : "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   keepServerOutput(child, "server");

@@ -12,6 +12,11 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/g;
 // logged in that shape except as a UUID (with dashes), which this leaves alone; a long word
 // (processTicksAndRejections in a stack) has no digit.
 const TOKEN = /(?<![A-Za-z0-9_-])(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{24,}(?![A-Za-z0-9_-])/g;
+// A link out of a mail: a reset or confirmation link, an unsubscribe link (each holds a token,
+// however short), or any address with a token in its query.
+const MAIL_LINK = /https?:\/\/[^\s"]*(?:token=|reset-password|verify-email|unsubscribe)/i;
+/** A log line with these fields is a mail written out: who it is to, its subject or its text. */
+const MAIL_FIELDS = ["to", "subject", "text"];
 /** The file in SERVER_LOG_DIR listing what tests posted, one JSON string a line. */
 export const POSTED_TEXTS = "posted-texts.jsonl";
 // Shorter texts ("Yes", "Thanks") could match an ordinary word in a log line.
@@ -32,12 +37,16 @@ export function logProblems(output: string, options: { secrets?: string[] } = {}
     let short = line.replace(EMAIL, (m) => `${m[0]}…@…`).replace(TOKEN, (m) => `${m.slice(0, 4)}…`);
     for (const secret of secrets) short = short.split(secret).join(`${secret.slice(0, 6)}…`);
     short = short.slice(0, 200);
+    let parsed: unknown;
     try {
-      if (typeof JSON.parse(line) !== "object") problems.push(`not a JSON object: ${short}`);
+      parsed = JSON.parse(line);
+      if (typeof parsed !== "object" || parsed === null) problems.push(`not a JSON object: ${short}`);
     } catch {
       problems.push(`not JSON: ${short}`);
       continue;
     }
+    if (parsed && typeof parsed === "object" && MAIL_FIELDS.some((field) => field in parsed)) problems.push(`a mail's recipient, subject or text: ${short}`);
+    if (MAIL_LINK.test(line)) problems.push(`a link from a mail: ${short}`);
     if (new RegExp(EMAIL.source).test(line)) problems.push(`an email address: ${short}`);
     if (new RegExp(TOKEN.source).test(scanned)) problems.push(`something shaped like a token: ${short}`);
     for (const secret of secrets) if (line.includes(secret)) problems.push(`a posted text ("${secret.slice(0, 6)}…"): ${short}`);

@@ -35,6 +35,18 @@ test.describe("the server process", () => {
     const r = start({ PORT: "3291", WEB_CONCURRENCY: "two", DATA_DIR: tmp() });
     expect(await r.exited).not.toBe(0);
     expect(r.output()).toMatch(/WEB_CONCURRENCY/);
+    // Production on PostgreSQL without mail: SMTP_URL is named, and MAIL=off offered.
+    const m = start({
+      PORT: "3291",
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/never",
+      BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+      SMTP_URL: "",
+      MAIL: "",
+      DATA_DIR: tmp(),
+    });
+    expect(await m.exited).toBe(1);
+    expect(m.output()).toContain("SMTP_URL is not set.");
+    expect(m.output()).toContain("or set MAIL=off to run without mail");
   });
 
   test("a second server on the same data folder refuses to start and the data stays intact; SIGTERM shuts down cleanly", async () => {

@@ -8,7 +8,7 @@ import { inject } from "vitest";
 import { runtimeContext } from "~/server/context";
 import { openDatabase, type Database } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
-import { createLogger } from "~/server/log.server";
+import { createLogger, type Logger } from "~/server/log.server";
 import type { Mailer } from "~/server/mail.server";
 import { createRuntime, type Runtime } from "~/server/runtime.server";
 import { viewerContext, type Viewer } from "~/server/session.server";
@@ -50,7 +50,11 @@ export interface TestRuntime extends Runtime {
   sent: { to: string; subject: string; text: string }[];
 }
 
-export async function createTestRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {
+/**
+ * `options.log` replaces the silent logger; `options.realMailer` keeps the site's own mailer (as
+ * configured by `env`) instead of the one that records what was sent in `sent`.
+ */
+export async function createTestRuntime(env: Record<string, string> = {}, options: { log?: Logger; realMailer?: boolean } = {}): Promise<TestRuntime> {
   const { database, drop } = await openTestDatabase();
   const sent: TestRuntime["sent"] = [];
   const mailer: Mailer = {
@@ -62,9 +66,9 @@ export async function createTestRuntime(env: Record<string, string> = {}): Promi
   const runtime = createRuntime({
     env: parseEnv({ NODE_ENV: "test", SITE_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...env }),
     database,
-    log: createLogger("silent"),
+    log: options.log ?? createLogger("silent"),
     secret: "test-secret-test-secret-test-secret-0123",
-    mailer,
+    mailer: options.realMailer ? undefined : mailer,
   });
   const close = async () => {
     await runtime.mailOutbox.stop();

@@ -134,7 +134,7 @@ describe("sign up and sign in", () => {
     const limited = await createTestRuntime();
     try {
       const m = await createMember(limited);
-      for (let i = 0; i < 100; i++) await limited.limiter.consume("signInAccountAnywhere", m.email);
+      for (let i = 0; i < 100; i++) await limited.limiter.consume("accountSecrets", m.email);
       const res = await run(
         authRoute,
         formRequest("/auth", { intent: "signin", email: m.email, password: m.password }, { headers: { "x-forwarded-for": "10.0.5.5" } }),

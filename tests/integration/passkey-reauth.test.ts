@@ -1,6 +1,6 @@
 // Over real HTTP: a session cookie alone cannot add a passkey (the passkey endpoints want a fresh
 // password, or a fresh two-step code for a member without one); a password reset and "sign out
-// of all other sessions" can remove passkeys; the security page dates each passkey.
+// of all other sessions" (with the password) can remove passkeys; the security page dates each passkey.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
@@ -118,7 +118,8 @@ describe("taking passkeys away again", () => {
     expect(page).toContain("Also remove my passkey");
     await app.postForm("/account/security", member.cookie, { intent: "revoke-others" });
     expect(await passkeysOf(member.id)).toHaveLength(1);
-    const res = await app.postForm("/account/security", member.cookie, { intent: "revoke-others", removePasskeys: "true" });
+    // Removing them takes the password, as adding one does.
+    const res = await app.postForm("/account/security", member.cookie, { intent: "revoke-others", removePasskeys: "true", secret: member.password });
     expect(await res.text()).toContain("1 passkey removed");
     expect(await passkeysOf(member.id)).toHaveLength(0);
   });

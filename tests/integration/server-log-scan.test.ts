@@ -42,10 +42,28 @@ describe("the CI scan of the servers' logs", () => {
       expect.stringMatching(/^server-4242\.log: a posted text/),
       expect.stringMatching(/^server-4242\.log: a posted text/),
       expect.stringMatching(/^web-server-3210\.log: not JSON: \.env not found/),
+      expect.stringMatching(/^web-server-3210\.log: a mail's recipient, subject or text/),
       expect.stringMatching(/^web-server-3210\.log: an email address/),
     ]);
     const report = problems.join("\n");
     for (const secret of ["maria.k@example.org", TOKEN, TITLE, DEMO_QUESTION_TITLES[0]]) expect(report).not.toContain(secret);
+  });
+
+  it("refuses a mail written to the log: its fields, a link from it, or an account mail's words, even without an address or a long token", () => {
+    const dir = logDir({
+      "server-5151.log": [
+        `{"level":30,"msg":"mail (no SMTP_URL set, not sent)","subject":"A new answer","text":"Hello"}`,
+        `{"level":30,"msg":"sending http://localhost:3210/api/auth/reset-password/Ab12?callbackURL=%2Fauth%2Freset"}`,
+        `{"level":30,"msg":"queued: Reset your Capsiva RA Community password"}`,
+        `{"level":30,"msg":"mail not sent (MAIL=off)","mail":"mail-42"}`,
+      ].join("\n"),
+    });
+    const { problems } = scanServerLogs(dir);
+    expect(problems).toEqual([
+      expect.stringMatching(/^server-5151\.log: a mail's recipient, subject or text/),
+      expect.stringMatching(/^server-5151\.log: a link from a mail/),
+      expect.stringMatching(/^server-5151\.log: a posted text/),
+    ]);
   });
 
   it("fails the run, listing the lines, and fails when no server log was kept at all", () => {

@@ -1,7 +1,10 @@
 // "Where you are signed in" on /account/security: each session with its device and last activity, a
 // button to end any other one, and "sign out of all other sessions", which also offers to remove
 // the account's passkeys: a passkey someone else added would otherwise outlive every sign-out.
+// Removing them takes the password (or a two-step code), as adding one does.
 import { Form } from "react-router";
+import { FormAlert } from "~/components/form-field";
+import { SecretField, type Reauth } from "~/components/passkeys/passkey-manager";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,13 +16,24 @@ export interface SessionItem {
   current: boolean;
 }
 
-export function SignedInSessions({ sessions, passkeyCount }: { sessions: SessionItem[]; passkeyCount: number }) {
+export function SignedInSessions({
+  sessions,
+  passkeyCount,
+  reauth,
+  error,
+}: {
+  sessions: SessionItem[];
+  passkeyCount: number;
+  reauth: Reauth;
+  error?: string | null;
+}) {
   return (
     <Card role="region" aria-labelledby="sessions-heading">
       <CardHeader>
         <CardTitle id="sessions-heading">Where you are signed in</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
+        {error ? <FormAlert title="Error">{error}</FormAlert> : null}
         <ul className="grid gap-2">
           {sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
@@ -49,6 +63,17 @@ export function SignedInSessions({ sessions, passkeyCount }: { sessions: Session
                 <input id="revoke-passkeys" name="removePasskeys" type="checkbox" value="true" className="size-6 accent-primary" />
                 {passkeyCount === 1 ? "Also remove my passkey" : `Also remove my ${passkeyCount} passkeys`}
               </label>
+            ) : null}
+            {passkeyCount > 0 ? (
+              <div className="sm:max-w-sm">
+                <SecretField
+                  id="revoke-passkeys-secret"
+                  reauth={reauth}
+                  purpose="to remove your passkeys"
+                  required={false}
+                  hint="Needed only to remove them."
+                />
+              </div>
             ) : null}
             <Button type="submit" variant="outline" className="w-fit">
               Sign out of all other sessions

@@ -1,11 +1,11 @@
 // The Passkeys card on /account/security: the member's passkeys with their names and dates, a form
 // to add one (the member first confirms their password or a two-step code on the server, then the
 // browser creates the passkey, so adding needs JavaScript), and per passkey a rename and a remove
-// form that are ordinary form posts.
+// form that are ordinary form posts (removing asks for the password or code too, on a second step).
 import * as React from "react";
-import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { FormAlert, TextField } from "~/components/form-field";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { browserSupportsPasskeys, NO_PASSKEY_SUPPORT } from "./passkey-support";
 
@@ -20,7 +20,75 @@ export interface PasskeyItem {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
-function PasskeyRow({ passkey, busy }: { passkey: PasskeyItem; busy: boolean }) {
+export type Reauth = "password" | "code" | "none";
+
+/** The field a member proves it is them with: their password, or without one a two-step code. */
+export function SecretField({
+  id,
+  reauth,
+  purpose,
+  hint,
+  required = true,
+}: {
+  id: string;
+  reauth: Reauth;
+  /** What the password is for, when the page has more than one such field ("to remove this passkey"). */
+  purpose?: string;
+  hint?: string;
+  required?: boolean;
+}) {
+  const what = purpose ? `, ${purpose}` : "";
+  return reauth === "code" ? (
+    <TextField
+      id={id}
+      label={`6-digit code from your authenticator app${what}`}
+      name="secret"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+      required={required}
+      hint={hint}
+    />
+  ) : (
+    <TextField id={id} label={`Your password${what}`} name="secret" type="password" autoComplete="current-password" required={required} hint={hint} />
+  );
+}
+
+function RemoveForm({ passkey, busy, reauth, asking }: { passkey: PasskeyItem; busy: boolean; reauth: Reauth; asking: boolean }) {
+  if (!asking)
+    return (
+      <Form method="post">
+        <input type="hidden" name="intent" value="passkey-remove-ask" />
+        <input type="hidden" name="id" value={passkey.id} />
+        <Button type="submit" variant="destructive" disabled={busy} aria-label={`Remove passkey ${passkey.name}`}>
+          Remove
+        </Button>
+      </Form>
+    );
+  return (
+    <Form method="post" className="grid gap-3 rounded-md border-2 border-destructive p-3">
+      <input type="hidden" name="intent" value="passkey-delete" />
+      <input type="hidden" name="id" value={passkey.id} />
+      <p className="font-medium">{`Remove '${passkey.name}'? You will no longer be able to sign in with it.`}</p>
+      <SecretField
+        id={`remove-passkey-secret-${passkey.id}`}
+        reauth={reauth}
+        purpose="to remove this passkey"
+        hint="Removing a passkey changes how you sign in, so we check it is you first."
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="destructive" disabled={busy}>
+          Remove passkey
+        </Button>
+        <Link to="/account/security" className={buttonVariants({ variant: "outline" })}>
+          Keep it
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function PasskeyRow({ passkey, busy, reauth, removing }: { passkey: PasskeyItem; busy: boolean; reauth: Reauth; removing: boolean }) {
   return (
     <li className="grid gap-3 rounded-lg border p-4" data-passkey={passkey.name}>
       <div>
@@ -47,13 +115,7 @@ function PasskeyRow({ passkey, busy }: { passkey: PasskeyItem; busy: boolean }) 
           Rename
         </Button>
       </Form>
-      <Form method="post">
-        <input type="hidden" name="intent" value="passkey-delete" />
-        <input type="hidden" name="id" value={passkey.id} />
-        <Button type="submit" variant="destructive" disabled={busy} aria-label={`Remove passkey ${passkey.name}`}>
-          Remove
-        </Button>
-      </Form>
+      <RemoveForm passkey={passkey} busy={busy} reauth={reauth} asking={removing} />
     </li>
   );
 }
@@ -64,11 +126,14 @@ export function PasskeyManager({
   passkeys,
   reauth,
   error,
+  removing,
   signedInWithPasskey,
 }: {
   passkeys: PasskeyItem[];
-  reauth: "password" | "code" | "none";
+  reauth: Reauth;
   error?: string | null;
+  /** The passkey whose removal waits for the password (or code). */
+  removing?: string;
   signedInWithPasskey: boolean;
 }) {
   const navigation = useNavigation();
@@ -147,7 +212,7 @@ export function PasskeyManager({
         {passkeys.length ? (
           <ul className="grid gap-3" aria-label="Your passkeys">
             {passkeys.map((p) => (
-              <PasskeyRow key={p.id} passkey={p} busy={busyForm} />
+              <PasskeyRow key={p.id} passkey={p} busy={busyForm} reauth={reauth} removing={removing === p.id} />
             ))}
           </ul>
         ) : (
@@ -164,27 +229,11 @@ export function PasskeyManager({
             hint="For example 'My phone' or 'Work laptop'."
             autoComplete="off"
           />
-          {reauth === "code" ? (
-            <TextField
-              id="new-passkey-code"
-              label="6-digit code from your authenticator app"
-              name="secret"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              required
-            />
-          ) : (
-            <TextField
-              id="new-passkey-password"
-              label="Your password"
-              name="secret"
-              type="password"
-              autoComplete="current-password"
-              required
-              hint="A passkey is a new way into your account, so we check it is you first."
-            />
-          )}
+          <SecretField
+            id="new-passkey-secret"
+            reauth={reauth}
+            hint={reauth === "code" ? undefined : "A passkey is a new way into your account, so we check it is you first."}
+          />
           <Button type="submit" disabled={adding}>
             {adding ? "Waiting for your device..." : "Add a passkey"}
           </Button>

@@ -6,6 +6,7 @@ import { isStoryKind, storyNoticeText } from "~/lib/story-notices";
 import { SITE_NAME } from "../env.server";
 import type { Mail } from "../mail.server";
 import { postPlainText } from "../post-markdown.server";
+import { shownName } from "../account-policy.server";
 
 /** A forum notification (question and answer), or a story notice (the story's title only). */
 export interface MailNotification {
@@ -26,7 +27,7 @@ const groupTitle = (item: MailNotification) => (isStoryKind(item.kind) ? STORIES
 const EXCERPT = 280;
 
 function who(name: string | null) {
-  return name && name.trim() ? name.trim() : "Anonymous";
+  return shownName(name) ?? "Anonymous";
 }
 
 /** One line saying what happened. */
@@ -71,7 +72,8 @@ export function composeNotificationMail(input: {
   const base = input.siteUrl.replace(/\/$/, "");
   const unsubscribe = `${base}/email/unsubscribe?token=${input.unsubscribeToken}`;
   const settings = `${base}/account#email-notifications`;
-  const greeting = input.displayName?.trim() ? `Hello ${input.displayName.trim()},` : "Hello,";
+  const name = shownName(input.displayName);
+  const greeting = name ? `Hello ${name},` : "Hello,";
   const link = (item: MailNotification) => `${base}/notifications/${item.id}`;
 
   // Grouped by question (story notices together), in the order they happened.
