@@ -3,7 +3,7 @@
 // marks it read and opens the answer. Every mail carries one-click unsubscribe (RFC 8058).
 import { escapeHtml } from "~/lib/escape";
 import { isStoryKind, storyNoticeText } from "~/lib/story-notices";
-import { SITE_NAME } from "../env.server";
+import { SITE_NAME } from "~/lib/seo";
 import type { Mail } from "../mail.server";
 import { postPlainText } from "../post-markdown.server";
 
