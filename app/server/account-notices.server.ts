@@ -3,6 +3,7 @@
 // mail goes through the outbox, sent whatever their choice about notification mails.
 import { eq } from "drizzle-orm";
 import type { Db } from "./db.server";
+import { passkeyAddedMail } from "~/mail/account-mails";
 import { queueAccountMail } from "./email/outbox.server";
 import { notifications, users } from "../../db/schema";
 
@@ -17,12 +18,7 @@ export async function noticePasskeyAdded(db: Db, input: { userId: string; passke
     await queueAccountMail(tx, {
       memberId: input.userId,
       to: user.email,
-      subject: PASSKEY_ADDED_TITLE,
-      text:
-        `A passkey named '${name}' was added to your Capsiva RA Community account (${user.email}). ` +
-        "It lets someone sign in without your password.\n\n" +
-        `If it was you, there is nothing to do. If it was not, remove it now at ${input.siteUrl}/account/security ` +
-        `and change your password at ${input.siteUrl}/account.`,
+      ...passkeyAddedMail({ subject: PASSKEY_ADDED_TITLE, email: user.email, passkeyName: name, siteUrl: input.siteUrl }),
     });
   });
 }

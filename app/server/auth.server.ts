@@ -15,7 +15,9 @@ import { LIMITS } from "~/lib/limits";
 import { displayNameProblem, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
-import { confirmMail, knownAddressMail, resetMail, SIGN_UP_REFUSED_MESSAGE, type AccountMailText } from "./email/account-mails.server";
+import { confirmEmailMail, knownAddressMail, resetPasswordMail } from "~/mail/account-mails";
+import type { RenderedMail } from "~/mail/mail-document";
+import { SIGN_UP_REFUSED_MESSAGE } from "./email/account-mails.server";
 import { queueAccountMail } from "./email/outbox.server";
 import { noticePasskeyAdded } from "./account-notices.server";
 import { betterAuthLogger, type Logger } from "./log.server";
@@ -57,7 +59,7 @@ export function createAuth(options: {
 }) {
   const { db, env, limiter, onChange } = options;
   // Account mails wait in the outbox (email/outbox.server.ts); a sender delivers them at once.
-  const queue = async (user: { id: string; email: string }, mail: AccountMailText) => {
+  const queue = async (user: { id: string; email: string }, mail: RenderedMail) => {
     await queueAccountMail(db, { memberId: user.id, to: user.email, ...mail });
     options.onMail?.();
   };
@@ -121,7 +123,7 @@ export function createAuth(options: {
       // owner gets a mail saying so instead of a confirmation link.
       onExistingUserSignUp: ({ user }) => queue(user, knownAddressMail(user.email, env.SITE_URL)),
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, url }) => queue(user, resetMail(user.email, url)),
+      sendResetPassword: ({ user, url }) => queue(user, resetPasswordMail(user.email, url)),
     },
     emailVerification: {
       sendOnSignUp: env.requireEmailVerification,
@@ -132,7 +134,7 @@ export function createAuth(options: {
         await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
       },
       autoSignInAfterVerification: true,
-      sendVerificationEmail: ({ user, url }) => queue(user, confirmMail(url)),
+      sendVerificationEmail: ({ user, url }) => queue(user, confirmEmailMail(url)),
     },
     databaseHooks: {
       user: {

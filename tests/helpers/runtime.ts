@@ -10,7 +10,7 @@ import { writeScope } from "~/server/freshness.server";
 import { openDatabase, type Database } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { createLogger } from "~/server/log.server";
-import type { Mailer } from "~/server/mail.server";
+import type { Mail, Mailer } from "~/server/mail.server";
 import { createRuntime, type Runtime } from "~/server/runtime.server";
 import { viewerContext, type Viewer } from "~/server/session.server";
 
@@ -48,7 +48,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 export interface TestRuntime extends Runtime {
   close(): Promise<void>;
   /** Every mail the app sent, newest last. */
-  sent: { to: string; subject: string; text: string }[];
+  sent: Mail[];
 }
 
 export async function createTestRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {

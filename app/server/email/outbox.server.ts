@@ -68,6 +68,7 @@ export interface AccountMail {
   to: string;
   subject: string;
   text: string;
+  html: string;
 }
 
 /**
@@ -78,7 +79,7 @@ export interface AccountMail {
 export async function queueAccountMail(db: Db | Tx, mail: AccountMail) {
   await db.execute(sql`
     insert into mail_outbox (member_id, gather_key, due_at, payload)
-    values (${mail.memberId}, ${`account:${crypto.randomUUID()}`}, now(), ${JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text })}::jsonb)`);
+    values (${mail.memberId}, ${`account:${crypto.randomUUID()}`}, now(), ${JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })}::jsonb)`);
 }
 
 export interface MailOutboxOptions {
@@ -109,7 +110,8 @@ interface Claimed {
   id: number;
   member_id: string;
   gather_key: string;
-  payload: { to: string; subject: string; text: string } | null;
+  // Rows queued before account mails had an HTML part have none.
+  payload: { to: string; subject: string; text: string; html?: string } | null;
   attempts: number;
   locked_until: string;
 }
