@@ -2,12 +2,10 @@
 // pressed toggles that look pressed, jump links that land below the sticky header, whole cards as
 // touch targets, the forum list's disclosure and excerpts, the menu without JavaScript, and the
 // Report form's layout.
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DESKTOP, expect, expectAccessible, expectLargeTargets, gotoReady, memberPage, PHONE, signUpAdmin, test } from "./fixtures";
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
-const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const SIZES = [
   ["375", PHONE],
   ["1280", DESKTOP],
@@ -35,18 +33,12 @@ async function answer(page: Page, path: string, text: string) {
 }
 
 /** A signed-in member in a new context of the given size. */
-async function member(browser: Browser, options: object) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await signUp(page);
-  return page;
-}
 
 test.describe("pressed toggles look pressed", () => {
   test("Helpful and Helped me most show a filled icon and say so when pressed, at 375 and 1280 px", async ({ browser }) => {
-    const asker = await member(browser, PHONE);
+    const asker = await memberPage(browser, PHONE);
     const path = await ask(asker, `Stiff wrists when typing ${tag()}`);
-    const helper = await member(browser, PHONE);
+    const helper = await memberPage(browser, PHONE);
     const text = `A split keyboard and wrist rests ${tag()}`;
     await answer(helper, path, text);
 
@@ -102,7 +94,7 @@ const headerBottom = (page: Page) =>
 test.describe("jump links", () => {
   for (const [size, options] of SIZES) {
     test(`#ask and #share-story land below the sticky header at ${size} px`, async ({ browser }) => {
-      const page = await member(browser, options);
+      const page = await memberPage(browser, options);
       for (const [path, target] of [
         ["/forum?ask=1#ask", "#ask"],
         ["/blog#share-story", "#share-story"],
@@ -151,11 +143,11 @@ test.describe("cards are touch targets", () => {
 test.describe("the forum list", () => {
   for (const [size, options] of SIZES) {
     test(`"Show 2 recent answers" looks like a disclosure and each question shows up to two lines, at ${size} px`, async ({ browser }) => {
-      const page = await member(browser, options);
+      const page = await memberPage(browser, options);
       const long = `Mornings are the worst for me: my fingers will not bend for an hour, I cannot open jars or do buttons, and by lunch it is better. ${tag()} What do you do first thing?`;
       const title = `Slow mornings ${tag()}`;
       const path = await ask(page, title, long);
-      const other = await member(browser, PHONE);
+      const other = await memberPage(browser, PHONE);
       await answer(other, path, "A warm shower first.");
       await answer(other, path, "Gentle finger stretches in bed.");
       await gotoReady(page, "/forum");
@@ -202,9 +194,9 @@ test.describe("without JavaScript", () => {
 test.describe("the Report form", () => {
   for (const [size, options] of SIZES) {
     test(`opens full width below the buttons without moving Follow, and closes after Send report, at ${size} px`, async ({ browser }) => {
-      const asker = await member(browser, PHONE);
+      const asker = await memberPage(browser, PHONE);
       const path = await ask(asker, `Grip aids for pens ${tag()}`);
-      const page = await member(browser, options);
+      const page = await memberPage(browser, options);
       await gotoReady(page, path);
       const follow = page.getByRole("button", { name: "Follow" });
       const before = (await follow.boundingBox())!;
