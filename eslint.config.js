@@ -34,6 +34,14 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["~/components/*", "~/routes/*", "../components/*", "../routes/*"] }] },
   },
   {
+    // Mails: components rendered to HTML and text on the server (app/mail/mail-document.tsx). They
+    // are given words and addresses, and know nothing of the server, the routes or the pages.
+    files: ["app/mail/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["~/server/*", "~/routes/*", "~/components/*", "../server/*", "../routes/*", "../components/*"] }],
+    },
+  },
+  {
     // Nor components: what the pages and the server share lives in app/lib.
     files: ["app/server/**"],
     rules: {

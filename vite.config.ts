@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
@@ -48,6 +48,38 @@ function shareImages(): Plugin {
   };
 }
 
+// Worker threads of the server (`new URL("./x.worker.ts", import.meta.url)` beside the module that
+// starts them, as csv-parse.server.ts does): each is emitted as a script of its own at the top of
+// the server build, and the address is rewritten to it from wherever the starting code ends up.
+// Vite does this for browser workers only.
+function serverWorkers(): Plugin {
+  const source = /new URL\("\.\/([\w.-]+)\.worker\.ts", import\.meta\.url\)/g;
+  const placeholder = /"__SERVER_WORKER__\/([\w.-]+\.js)"/g;
+  return {
+    name: "capsiva:server-workers",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    transform: {
+      filter: { code: /\.worker\.ts"/ },
+      handler(code, id) {
+        const out = code.replace(source, (_match, name: string) => {
+          const fileName = `${name}-worker.js`;
+          this.emitFile({ type: "chunk", id: join(dirname(id), `${name}.worker.ts`), fileName });
+          return `new URL("__SERVER_WORKER__/${fileName}", import.meta.url)`;
+        });
+        return out === code ? null : out;
+      },
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes("__SERVER_WORKER__/")) return null;
+      return code.replace(placeholder, (_match, fileName: string) => {
+        const path = relative(dirname(chunk.fileName), fileName);
+        return JSON.stringify(path.startsWith(".") ? path : `./${path}`);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   environments: {
     // The server build's entry is our Express app, which wraps React Router's request handler.
@@ -86,5 +118,5 @@ export default defineConfig({
   // memory per server thread) where the pages use a few dozen.
   ssr: { noExternal: ["lucide", "radix-ui", /^@radix-ui\//] },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), precompressAssets(), shareImages()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets(), shareImages(), serverWorkers()],
 });

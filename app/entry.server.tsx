@@ -30,10 +30,20 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     if (outcome) outcome.databaseUnavailable = true;
     log.warn({ ...line, err: error }, "database unavailable");
   } else if (isRouteErrorResponse(error) && error.status < 500) log.warn({ ...line, status: error.status }, "request refused");
-  else if (error instanceof Error && /Aborting the action\.$/.test(error.message))
-    log.warn({ ...line, status: 400 }, "request refused: the form's origin does not match");
+  else if (formFromElsewhere(request)) log.warn({ ...line, status: 400 }, "request refused: the form's origin does not match");
   else log.error({ ...line, err: error }, "request failed");
 };
+
+/**
+ * A form sent to a different origin than the one its page came from (its Origin header names
+ * another scheme, host or port than the request's address): React Router refuses those actions
+ * with 400 before they run, which is no fault of the site.
+ */
+function formFromElsewhere(request: Request) {
+  const origin = request.headers.get("origin");
+  if (!origin || !["POST", "PUT", "PATCH", "DELETE"].includes(request.method.toUpperCase())) return false;
+  return URL.parse(origin)?.origin !== new URL(request.url).origin;
+}
 
 function unavailableHeaders(headers: Headers) {
   headers.set("Retry-After", RETRY_AFTER_SECONDS);

@@ -1,7 +1,9 @@
-// The route table. It mirrors the specification's table, then the pages decisions.md adds.
+// The route table: the product's screens (home, blog, articles, forum, sign-in, the ten guides,
+// city-service pages, not found), with the pages added since (topics, account, admin, the legal
+// and help pages, search, profiles, notifications, feeds) beside the screens they belong to.
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-/** The ten static guides of the specification, each at /blog/<slug>, rendered by one layout. */
+/** The ten static guides, each at /blog/<slug> (addresses kept from the original site), rendered by one layout. */
 export const GUIDE_SLUGS = [
   "capsiva-rheumatoid-arthritis-pain-relief",
   "rheumatoid-arthritis-pain-relief-faq",

@@ -1,7 +1,7 @@
 // The whole database in one place: the tables Better Auth needs (users, sessions, accounts,
 // verifications, two-factor secrets, JWKS keys, rate-limit counters) and the product's own
-// tables from the specification (profiles, blog posts, forum questions and answers, reports,
-// cities, services and city-service pages).
+// tables (profiles, blog posts, forum questions and answers, reports, cities, services and
+// city-service pages, topics, notifications, the mail outbox ...).
 import { sql } from "drizzle-orm";
 import {
   bigint,

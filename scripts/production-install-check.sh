@@ -29,6 +29,9 @@ if [ -e "$dir/node_modules/eslint" ] || [ -e "$dir/node_modules/@playwright/test
 fi
 echo "pinned runtime kept: $("$dir/node_modules/.bin/node" --version)"
 
+# The CSV import's worker thread, as the built server starts it, with the production packages.
+node_modules/.bin/node scripts/ci/check-csv-worker.ts "$dir"
+
 # The image's command, as its final stage runs it (an embedded database in a fresh data folder).
 (cd "$dir" && exec env NODE_ENV=production HOST=127.0.0.1 PORT="$port" DATA_DIR="$dir/data" SEED=false \
   node_modules/.bin/node server.js) >"$dir/server.log" 2>&1 &

@@ -3,6 +3,7 @@
 // limits on what a request may carry (body size, query length, undecodable paths).
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { escapeHtml } from "../app/lib/escape";
 import type { Env } from "../app/server/env.server";
 import type { Logger } from "../app/server/log.server";
 
@@ -88,10 +89,6 @@ export function securityHeaders(env: Pick<Env, "SITE_URL" | "NODE_ENV">): Reques
     if (httpsSite || req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A short refusal a person can read: plain text, a small HTML page, or JSON for API clients. */

@@ -1,4 +1,5 @@
-// The five featured guide cards on /blog (badge -> guide), as settled in decisions.md.
+// The five featured guide cards on /blog (badge -> guide). The original site did not say which card
+// led to which guide; each badge goes to the guide it describes best.
 export const FEATURED_GUIDES = [
   { badge: "Featured", slug: "comprehensive-rheumatoid-arthritis-resource" },
   { badge: "Expert Guide", slug: "capsaicin-arthritis-guide" },

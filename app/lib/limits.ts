@@ -1,4 +1,5 @@
-// Length limits of the forms (decisions.md), apart from the schemas in validation.ts: pages
+// Length limits of the forms (passwords of 8 to 128 characters, titles to 200, answers to 10,000,
+// stories to 50,000 ...), apart from the schemas in validation.ts: pages
 // need them for their fields' attributes, and importing them from here keeps zod out of the
 // browser's code for pages whose forms are checked on the server.
 export const LIMITS = {

@@ -1,6 +1,6 @@
 // Form schemas shared by the browser (field attributes) and the server (the real check).
 // Text is normalised (NFC), control characters are stripped from single-line fields, and
-// lengths follow decisions.md.
+// lengths are the ones in limits.ts.
 import { z } from "zod";
 
 // In the browser, zod must not probe for eval (its faster parsers compile with new Function): the

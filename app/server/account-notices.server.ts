@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { Writer } from "./change-events.server";
 import { tag } from "./change-tags.server";
+import { passkeyAddedMail } from "~/mail/account-mails";
 import { queueAccountMail } from "./email/outbox.server";
 import { notifications, users } from "../../db/schema";
 
@@ -19,12 +20,7 @@ export async function noticePasskeyAdded({ db, changes }: Writer, input: { userI
     await queueAccountMail(tx, {
       memberId: input.userId,
       to: user.email,
-      subject: PASSKEY_ADDED_TITLE,
-      text:
-        `A passkey named '${name}' was added to your Capsiva RA Community account (${user.email}). ` +
-        "It lets someone sign in without your password.\n\n" +
-        `If it was you, there is nothing to do. If it was not, remove it now at ${input.siteUrl}/account/security ` +
-        `and change your password at ${input.siteUrl}/account.`,
+      ...passkeyAddedMail({ subject: PASSKEY_ADDED_TITLE, email: user.email, passkeyName: name, siteUrl: input.siteUrl }),
     });
   });
 }

@@ -6,14 +6,17 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError, sendVerificationEmailFn } from "better-auth/api";
 import { jwt, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
-import { SITE_NAME, type Env } from "./env.server";
+import { SITE_NAME } from "~/lib/seo";
+import type { Env } from "./env.server";
 import { isDatabaseUnavailable, type Db } from "./db.server";
 import { isRateLimited, RateLimitedError, type LimitName, type RateLimiter } from "./rate-limit.server";
 import { profiles, schema, users } from "../../db/schema";
 import { checkDisplayName, passwordProblem } from "./account-policy.server";
 import { claimTotpCode, CODE_USED_MESSAGE } from "./totp-replay.server";
 import { passkeyPlugins } from "./passkey.server";
-import { confirmMail, knownAddressMail, resetMail, SIGN_UP_REFUSED_MESSAGE, type AccountMailText } from "./email/account-mails.server";
+import { confirmEmailMail, knownAddressMail, resetPasswordMail } from "~/mail/account-mails";
+import type { RenderedMail } from "~/mail/mail-document";
+import { SIGN_UP_REFUSED_MESSAGE } from "./email/account-mails.server";
 import { queueAccountMail } from "./email/outbox.server";
 import { noticePasskeyAdded } from "./account-notices.server";
 import { betterAuthLogger, type Logger } from "./log.server";
@@ -62,7 +65,7 @@ export function createAuth(options: {
 }) {
   const { db, env, limiter, changes } = options;
   // Account mails wait in the outbox (email/outbox.server.ts); a sender delivers them at once.
-  const queue = async (user: { id: string; email: string }, mail: AccountMailText) => {
+  const queue = async (user: { id: string; email: string }, mail: RenderedMail) => {
     await queueAccountMail(db, { memberId: user.id, to: user.email, ...mail });
     options.onMail?.();
   };
@@ -70,7 +73,7 @@ export function createAuth(options: {
   // asked for again) go out a few an hour per address and kind, counted by every instance,
   // whoever asks and from wherever; past that they are dropped without a word to the asker, who
   // learns nothing about the address either way. Reset links have their own limit (resetAccount).
-  const queueUnasked = async (kind: "known-address" | "confirm", user: { id: string; email: string }, mail: AccountMailText) => {
+  const queueUnasked = async (kind: "known-address" | "confirm", user: { id: string; email: string }, mail: RenderedMail) => {
     try {
       await limiter?.consume("unaskedMail", `${kind} ${user.email.trim().toLowerCase()}`);
     } catch (error) {
@@ -140,7 +143,7 @@ export function createAuth(options: {
       // owner gets a mail saying so instead of a confirmation link.
       onExistingUserSignUp: ({ user }) => queueUnasked("known-address", user, knownAddressMail(user.email, env.SITE_URL)),
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, url }) => queue(user, resetMail(user.email, url)),
+      sendResetPassword: ({ user, url }) => queue(user, resetPasswordMail(user.email, url)),
     },
     emailVerification: {
       sendOnSignUp: env.requireEmailVerification,
@@ -151,7 +154,7 @@ export function createAuth(options: {
         await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
       },
       autoSignInAfterVerification: true,
-      sendVerificationEmail: ({ user, url }) => queueUnasked("confirm", user, confirmMail(url)),
+      sendVerificationEmail: ({ user, url }) => queueUnasked("confirm", user, confirmEmailMail(url)),
     },
     databaseHooks: {
       user: {

@@ -2,7 +2,6 @@
 // and its cost depends on the file's content, not only its size (a file of quote characters takes
 // far longer than its size suggests), so it runs in a worker thread that is ended if it takes too long; the server meanwhile
 // keeps answering, health checks included.
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type Papa from "papaparse";
 
@@ -14,28 +13,14 @@ export const PARSE_TIME_LIMIT_MS = 20_000;
 
 export class ParseTimeoutError extends Error {}
 
-// The worker's code, kept beside its caller so that every build (tests, development, the
-// production bundle) runs the same thing without a separate file to ship; papaparse is loaded by
-// the absolute path resolved here.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const Papa = require(workerData.papaparse);
-const parsed = Papa.parse(workerData.text, {
-  header: true,
-  skipEmptyLines: "greedy",
-  transformHeader: (h) => h.trim().toLowerCase(),
-  delimitersToGuess: [",", ";", "\\t"],
-});
-parentPort.postMessage({ data: parsed.data, errors: parsed.errors, fields: parsed.meta.fields ?? [] });
-`;
-
-let papaparsePath: string | undefined;
+// The worker's module: in development and tests Node runs the TypeScript file itself; the server
+// build emits it as a file of its own and rewrites this address to it (vite.config.ts).
+const WORKER = new URL("./csv-parse.worker.ts", import.meta.url);
 
 /** Parses `text` (with a header row) in a worker thread. */
 export function parseCsvOffThread(text: string, timeLimitMs = PARSE_TIME_LIMIT_MS): Promise<ParseResult> {
-  papaparsePath ??= createRequire(import.meta.url).resolve("papaparse");
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { text, papaparse: papaparsePath } });
+    const worker = new Worker(WORKER, { workerData: { text } });
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(new ParseTimeoutError("CSV parsing took too long"));

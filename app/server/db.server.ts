@@ -113,9 +113,11 @@ function openPostgres(url: string, poolMax: number, timeouts: DatabaseTimeouts):
       statements++;
       const result = query(...args);
       // A statement the server never answered leaves the connection unusable (the answer may
-      // still come): it is closed, so the rollback that follows fails at once and the pool drops it.
+      // still come): it is ended, so the rollback that follows fails at once and the pool drops it.
+      // With a statement still waiting, pg's end() cuts the socket rather than saying goodbye to a
+      // server that may not be listening (tests/integration/pg-hung-connection.test.ts pins it).
       if (result instanceof Promise)
-        result.catch((error: unknown) => error instanceof Error && /Query read timeout/.test(error.message) && destroyConnection(client));
+        result.catch((error: unknown) => error instanceof Error && /Query read timeout/.test(error.message) && void client.end().catch(() => {}));
       return result;
     }) as typeof client.query;
   });
@@ -214,11 +216,6 @@ async function openPglite(location: string, loadDataDir?: Blob, template?: strin
       return done;
     },
   };
-}
-
-/** Closes a client's socket at once (no goodbye to a server that may not be listening). */
-function destroyConnection(client: pg.PoolClient) {
-  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
 // What node-postgres and PostgreSQL say when a connection cannot be had or used: socket errors,

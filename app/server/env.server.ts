@@ -2,6 +2,7 @@
 // names the variable. Only `publicConfig` is ever sent to the browser.
 import net from "node:net";
 import { z } from "zod";
+import { SITE_NAME } from "../lib/seo";
 
 const bool = (fallback: boolean) =>
   z
@@ -81,7 +82,7 @@ const envSchema = z.object({
   // "off": the operator runs without mail on purpose (a production instance on PostgreSQL needs
   // SMTP_URL otherwise); a mail that cannot go is then logged by its id only.
   MAIL: z.enum(["on", "off", ""]).optional(),
-  MAIL_FROM: z.string().min(3).default("Capsiva RA Community <no-reply@capsiva.example>"),
+  MAIL_FROM: z.string().min(3).default(`${SITE_NAME} <no-reply@capsiva.example>`),
   // Notification mails: one mail per question at most this often, the daily digest at this hour
   // (UTC), senders looking for due mails this often, and the first retry after a refusal.
   MAIL_GATHER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
@@ -187,7 +188,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 export const BRAND = "Capsiva";
-export const SITE_NAME = "Capsiva RA Community";
 
 /** The values the browser may see. */
 export function publicConfig(env: Env) {

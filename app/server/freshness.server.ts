@@ -11,6 +11,7 @@ import pg from "pg";
 import { createTagClock, type TagClock } from "./cache/tags.server";
 import { CHANGES_CHANNEL, parsePayload, type ChangeEvent } from "./change-events.server";
 import type { Logger } from "./log.server";
+import { backoffMs } from "./retry.server";
 
 /** A change event, or "all": something may have changed that nobody heard of. */
 export type Heard = ChangeEvent | "all";
@@ -61,7 +62,7 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
   let client: pg.Client | undefined;
   let socket: net.Socket | undefined;
   let stopped = false;
-  let retryMs = 250;
+  let failures = 0;
   let retry: NodeJS.Timeout | undefined;
 
   const tell = (heard: Heard) => {
@@ -139,7 +140,7 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
     client = next;
     socket = nextSocket;
     waiting = null;
-    retryMs = 250;
+    failures = 0;
     // Whatever was said while nobody listened is unknown: start again from the database.
     if (reconnecting) applyAll();
   };
@@ -185,10 +186,10 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
       retry = undefined;
       connect(true).catch((error: unknown) => {
         log?.warn({ err: error instanceof Error ? error.message : String(error) }, "freshness: reconnect failed");
-        retryMs = Math.min(retryMs * 2, 5000);
+        failures++;
         schedule();
       });
-    }, retryMs);
+    }, backoffMs(failures + 1, { firstMs: 250, maxMs: 5000 }));
     retry.unref();
   };
 

@@ -38,6 +38,22 @@ describe("request log lines", () => {
     expect(line).not.toHaveProperty("admin");
   });
 
+  it("from a logger made from another (a child), are pino's own line with the same fields", () => {
+    const { log, lines } = capture("info");
+    logRequest(log.child({ component: "x" }), "POST", "/api/auth/reset-password/Zq8sEcretTokenValue123", 302, "id-2", process.hrtime.bigint());
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]);
+    expect(line).toMatchObject({
+      level: 30,
+      component: "x",
+      reqId: "id-2",
+      method: "POST",
+      path: "/api/auth/reset-password/:token",
+      status: 302,
+      msg: "request",
+    });
+  });
+
   it("are not written below the info level", () => {
     const { log, lines } = capture("warn");
     logRequest(log, "GET", "/", 200, "id", process.hrtime.bigint());

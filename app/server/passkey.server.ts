@@ -7,7 +7,8 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.server";
-import { SITE_NAME, type Env } from "./env.server";
+import { SITE_NAME } from "~/lib/seo";
+import type { Env } from "./env.server";
 import { claimProof, hasFreshProof } from "./reauth.server";
 import { passkeys } from "../../db/schema";
 

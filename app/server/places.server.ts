@@ -24,7 +24,7 @@ export type PageLookup =
     };
 
 /**
- * Resolves a city-service pair in the specification's order: the active city by slug, then the
+ * Resolves a city-service pair in the order the original site looked them up: the active city by slug, then the
  * active service by slug, then the page record for the pair. A database error is thrown, never
  * reported as "not found".
  */

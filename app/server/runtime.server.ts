@@ -23,6 +23,7 @@ import { unreadCount } from "./notifications.server";
 import { createMailOutbox, type MailOutbox } from "./email/outbox.server";
 import { createUnsubscribeTokens, type UnsubscribeTokens } from "./email/unsubscribe-token.server";
 import { refreshStoredHtml } from "./stored-html.server";
+import { retry } from "./retry.server";
 
 export interface Runtime {
   env: Env;
@@ -193,17 +194,16 @@ export async function openRuntime(source: Record<string, string | undefined> = p
  * Runs `work` until it gets through, as long as what stops it is an unreachable database: waits
  * double from a quarter second up to `maxSeconds`, each try logged. Any other failure is thrown.
  */
-async function untilReachable<T>(log: Logger, maxSeconds: number, work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      const waitSeconds = Math.min(0.25 * 2 ** (attempt - 1), maxSeconds);
-      log.warn({ attempt, retryInSeconds: waitSeconds, err: error }, "waiting for the database: it cannot be reached yet");
-      await new Promise((resolve) => setTimeout(resolve, waitSeconds * 1000));
-    }
-  }
+function untilReachable<T>(log: Logger, maxSeconds: number, work: () => Promise<T>): Promise<T> {
+  return retry(work, {
+    firstMs: 250,
+    maxMs: maxSeconds * 1000,
+    retryIf(error, attempt, waitMs) {
+      if (!isDatabaseUnavailable(error)) return false;
+      log.warn({ attempt, retryInSeconds: waitMs / 1000, err: error }, "waiting for the database: it cannot be reached yet");
+      return true;
+    },
+  });
 }
 
 /** Without BETTER_AUTH_SECRET a random secret is created once and kept in the data folder. */

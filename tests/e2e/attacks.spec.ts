@@ -2,28 +2,17 @@
 // session cookie, and walking around the sign-in and reset limits through the auth library's own
 // endpoints or a forged X-Forwarded-For.
 import crypto from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, signUpByApi, test, uniqueEmail } from "./fixtures";
 
 /** A documentation-range address of its own for each call site, so per-address limits do not mix. */
 const address = () => `198.19.${crypto.randomInt(0, 256)}.${crypto.randomInt(1, 255)}`;
-
-async function signUpByApi(request: APIRequestContext, baseURL: string, email: string, password: string, from = address()) {
-  const res = await request.post("/api/auth/sign-up/email", {
-    headers: { Origin: baseURL, "X-Forwarded-For": from },
-    data: { email, password, name: "" },
-  });
-  expect(res.status()).toBe(200);
-  const cookie = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("better-auth.session_token="));
-  return cookie!.value.split(";")[0];
-}
 
 test.describe("a planted session cookie", () => {
   test("a second session cookie under the other name never stands for the member", async ({ playwright, baseURL }) => {
     // Cookies are set by hand here, as a browser would send them: no cookie jar.
     const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const email = uniqueEmail("victim");
-    const session = await signUpByApi(request, baseURL!, email, "victim-password-long-1");
+    const session = (await signUpByApi(request, { email, password: "victim-password-long-1", from: address() })).cookie;
     const planted = `__Secure-better-auth.session_token=${crypto.randomBytes(24).toString("base64url")}`;
 
     // The member's browser sends the planted cookie first (longer Path), then the real one: the
@@ -52,7 +41,7 @@ test.describe("a planted session cookie", () => {
   test("the same name twice counts as signed out, whichever comes first", async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const email = uniqueEmail("victim2");
-    const session = await signUpByApi(request, baseURL!, email, "victim-password-long-2");
+    const session = (await signUpByApi(request, { email, password: "victim-password-long-2", from: address() })).cookie;
     const planted = `better-auth.session_token=${crypto.randomBytes(24).toString("base64url")}`;
     for (const cookie of [`${planted}; ${session}`, `${session}; ${planted}`, `${session.replace("=", " =")}; ${planted}`]) {
       const res = await request.get("/account", { headers: { Cookie: cookie }, maxRedirects: 0 });

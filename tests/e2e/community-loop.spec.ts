@@ -3,14 +3,13 @@
 // is mailed, follows the mail's link to the answer (the unread count drops to zero) and marks it
 // "Helped me most"; the answerer is notified; the asker unsubscribes with the mail's one-click
 // link without signing in, and the next answer sends no mail.
-import { expect, expectAccessible, expectLargeTargets, gotoReady, mailsTo, signUp, test, uniqueEmail, waitForMail } from "./fixtures";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, mailsTo, PHONE, signUp, test, uniqueEmail, waitForMail } from "./fixtures";
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
-const touch = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 
 test("ask in a topic, answer from the topic page, mail, Helped me most, notification, one-click unsubscribe", async ({ browser, playwright }) => {
   test.setTimeout(180_000);
-  const askerCtx = await browser.newContext(touch);
+  const askerCtx = await browser.newContext(PHONE);
   const asker = await askerCtx.newPage();
   const askerEmail = uniqueEmail("loop-asker");
   await signUp(asker, askerEmail);
@@ -40,7 +39,7 @@ test("ask in a topic, answer from the topic page, mail, Helped me most, notifica
   await expect(asker.getByText("Question posted!", { exact: true })).toBeVisible();
 
   // B finds it through the topic's page and answers.
-  const answererCtx = await browser.newContext(touch);
+  const answererCtx = await browser.newContext(PHONE);
   const answerer = await answererCtx.newPage();
   await signUp(answerer);
   await gotoReady(answerer, "/forum/topics/hands-and-fingers");
@@ -82,7 +81,7 @@ test("ask in a topic, answer from the topic page, mail, Helped me most, notifica
 
   // Unsubscribing without signing in: the page (which changes nothing by itself), then the
   // mail program's one-click POST, with no cookie and no Origin.
-  const strangerCtx = await browser.newContext(touch);
+  const strangerCtx = await browser.newContext(PHONE);
   const stranger = await strangerCtx.newPage();
   await gotoReady(stranger, new URL(unsubscribe!).pathname + new URL(unsubscribe!).search);
   await expect(stranger.getByRole("button", { name: "Unsubscribe from notification emails" })).toBeVisible();

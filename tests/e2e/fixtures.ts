@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import * as OTPAuth from "otpauth";
-import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { postedFields, recordPostedTexts } from "./server-logs";
 
 export { expect };
@@ -102,6 +102,33 @@ export async function signUp(page: Page, email = uniqueEmail(), password = "a-lo
   await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return { email, password };
+}
+
+/** A phone (375 px, touch) and a laptop window (1280 px), the two sizes journeys are checked at. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/** A fresh member signed up through the form, in a browser context of their own: their page. */
+export async function memberPage(browser: Browser, options: BrowserContextOptions = DESKTOP) {
+  const page = await (await browser.newContext(options)).newPage();
+  await signUp(page);
+  return page;
+}
+
+/**
+ * Signs up through the auth library's endpoint, without a browser (optionally from a given
+ * visitor address): the address, the password and the session cookie as `name=value`.
+ */
+export async function signUpByApi(request: APIRequestContext, options: { email?: string; password?: string; from?: string } = {}) {
+  const email = options.email ?? uniqueEmail("api");
+  const password = options.password ?? "a-long-password-1";
+  const res = await request.post("/api/auth/sign-up/email", {
+    headers: { Origin: base.info().project.use.baseURL!, ...(options.from ? { "X-Forwarded-For": options.from } : {}) },
+    data: { email, password, name: "" },
+  });
+  expect(res.status()).toBe(200);
+  const session = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("better-auth.session_token="));
+  return { email, password, cookie: session!.value.split(";")[0] };
 }
 
 /** Saves a display name on /account, as a member does, and waits for the site to confirm it. */

@@ -1,17 +1,9 @@
 // The production server over plain HTTP, as an outside client sees it: where sign-in may send
 // people afterwards, which of the auth library's own endpoints answer, and how the password reset
 // page is cached.
-import type { APIRequestContext } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, signUpByApi, test, uniqueEmail } from "./fixtures";
 
 const HOSTILE = ["//evil.example", "/\\evil.example", "/%09/evil.example", "/%5Cevil.example", "/\t/evil.example", "/%2F%2Fevil.example", "/\r\n/evil.example"];
-
-async function signUpByApi(request: APIRequestContext, baseURL: string, password = "a-long-password-1") {
-  const email = uniqueEmail("hardening");
-  const res = await request.post("/api/auth/sign-up/email", { headers: { Origin: baseURL }, data: { email, password, name: "" } });
-  expect(res.status()).toBe(200);
-  return { email, password };
-}
 
 test("the sign-in page offers only same-site paths to return to", async ({ request }) => {
   for (const target of HOSTILE) {
@@ -27,7 +19,7 @@ test("the sign-in page offers only same-site paths to return to", async ({ reque
 });
 
 test("signing in with a hostile redirectTo lands on the home page, never elsewhere or on a 500", async ({ request, baseURL }) => {
-  const member = await signUpByApi(request, baseURL!);
+  const member = await signUpByApi(request);
   for (const redirectTo of ["/\r\nSet-Cookie: planted=1", "/%09/evil.example", "/\\evil.example"]) {
     const res = await request.post("/auth", {
       headers: { Origin: baseURL! },
@@ -41,7 +33,7 @@ test("signing in with a hostile redirectTo lands on the home page, never elsewhe
 });
 
 test("the auth library's delete-user endpoint wants the password, even from a fresh session", async ({ request, baseURL }) => {
-  const member = await signUpByApi(request, baseURL!);
+  const member = await signUpByApi(request);
   const bare = await request.post("/api/auth/delete-user", { headers: { Origin: baseURL! }, data: {} });
   expect(bare.status()).toBe(400);
   const session = await request.get("/api/auth/get-session");

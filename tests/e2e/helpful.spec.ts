@@ -1,11 +1,10 @@
-import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, test } from "./fixtures";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, PHONE, signUp, test } from "./fixtures";
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
-const touch = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 
 test.describe("helpful answers", () => {
   test("a member marks an answer helpful by keyboard; the asker picks the one that helped most, shown first; at 375px", async ({ browser }) => {
-    const askerCtx = await browser.newContext(touch);
+    const askerCtx = await browser.newContext(PHONE);
     const asker = await askerCtx.newPage();
     await signUp(asker);
     const title = `Cold hands in the morning ${tag()}`;
@@ -16,7 +15,7 @@ test.describe("helpful answers", () => {
     await expect(asker.getByText("Question posted!", { exact: true })).toBeVisible();
     const questionPath = new URL(asker.url()).pathname.startsWith("/forum/") ? new URL(asker.url()).pathname : null;
 
-    const helperCtx = await browser.newContext(touch);
+    const helperCtx = await browser.newContext(PHONE);
     const helper = await helperCtx.newPage();
     await signUp(helper);
     await gotoReady(helper, "/forum");
@@ -33,7 +32,7 @@ test.describe("helpful answers", () => {
     }
 
     // A third member marks the second answer helpful with the keyboard alone.
-    const readerCtx = await browser.newContext(touch);
+    const readerCtx = await browser.newContext(PHONE);
     const reader = await readerCtx.newPage();
     await signUp(reader);
     await gotoReady(reader, path);

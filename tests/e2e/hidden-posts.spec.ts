@@ -2,12 +2,10 @@
 // ground and text, dashed edge) with a "Hidden" badge in words, on the question page, in its
 // answers and in the reports list; not one small red line.
 import type { Locator } from "@playwright/test";
-import { askQuestion, expect, expectAccessible, expectLargeTargets, gotoReady, postAnswer, signUp, signUpAdmin, test } from "./fixtures";
+import { askQuestion, DESKTOP, expect, expectAccessible, expectLargeTargets, gotoReady, PHONE, postAnswer, signUp, signUpAdmin, test } from "./fixtures";
 
 const GREY = "rgb(236, 236, 236)";
 const GREY_TEXT = "rgb(69, 64, 60)";
-const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 

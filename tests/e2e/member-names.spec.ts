@@ -1,25 +1,17 @@
 // What a member trips over around posting, checked in the built site at 375 and 1280 px: the name a
 // post will appear under (shown, and chosen, before posting), where asking lands, signing out
 // without JavaScript, touch targets in the footer and the skip link, wording, and page padding.
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DESKTOP, expect, expectAccessible, expectLargeTargets, gotoReady, memberPage, PHONE, test, uniqueEmail } from "./fixtures";
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
-const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
-async function member(browser: Browser, options: object) {
-  const page = await (await browser.newContext(options)).newPage();
-  await signUp(page);
-  return page;
-}
 
 /** The line under a question or an answer that names its author. */
 const byline = (scope: ReturnType<Page["locator"]>) => scope.locator("p", { hasText: " · " }).first();
 
 test.describe("the name a post appears under", () => {
   test("the ask dialog shows it, a member without one chooses it there, and lands on the new question, at 1280 px", async ({ browser }) => {
-    const page = await member(browser, DESKTOP);
+    const page = await memberPage(browser, DESKTOP);
     await gotoReady(page, "/forum");
     await expect(page.getByRole("link", { name: "Ask Question" })).toHaveAttribute("aria-haspopup", "dialog");
     await page.getByRole("link", { name: "Ask Question" }).click();
@@ -47,7 +39,7 @@ test.describe("the name a post appears under", () => {
   });
 
   test("the answer form keeps what was typed when the name is refused, then posts under the chosen name, at 375 px", async ({ browser }) => {
-    const asker = await member(browser, PHONE);
+    const asker = await memberPage(browser, PHONE);
     await gotoReady(asker, "/forum?ask=1#ask");
     const title = `Gloves at night ${tag()}`;
     await asker.locator("#ask").getByLabel("Title").fill(title);
@@ -58,7 +50,7 @@ test.describe("the name a post appears under", () => {
     // Without a name the question appears as 'Anonymous', as the form said it would.
     await expect(byline(asker.locator("article"))).toContainText("Anonymous");
 
-    const page = await member(browser, PHONE);
+    const page = await memberPage(browser, PHONE);
     await gotoReady(page, path);
     await expect(page.getByText("Your answer will appear under this name. Leave it empty to appear as \u2018Anonymous\u2019.")).toBeVisible();
     await page.getByLabel("Your answer", { exact: true }).fill("Mine help, the fingerless kind.");
@@ -109,7 +101,7 @@ test.describe("the name a post appears under", () => {
 
 test.describe("after asking", () => {
   test("asking from a topic's page lands on the new question, not on the forum's list, at 375 px", async ({ browser }) => {
-    const page = await member(browser, PHONE);
+    const page = await memberPage(browser, PHONE);
     await gotoReady(page, "/forum/topics/diet");
     await page.getByRole("link", { name: "Ask about this topic" }).tap();
     const form = page.locator("#ask");
@@ -177,7 +169,7 @@ test.describe("touch targets", () => {
 
 test.describe("wording and padding", () => {
   test("a name ending in a full stop gets no second one, and the data download says what it is, at 375 px", async ({ browser }) => {
-    const page = await member(browser, PHONE);
+    const page = await memberPage(browser, PHONE);
     await gotoReady(page, "/account");
     await page.getByLabel("Display name").fill("Rosa M.");
     await page.getByRole("button", { name: "Save display name" }).tap();
@@ -188,7 +180,7 @@ test.describe("wording and padding", () => {
   });
 
   test("a story's page has the page's padding on a phone", async ({ browser }) => {
-    const page = await member(browser, PHONE);
+    const page = await memberPage(browser, PHONE);
     await gotoReady(page, "/blog#share-story");
     const title = `Slow mornings ${tag()}`;
     await page.getByLabel("Title").fill(title);

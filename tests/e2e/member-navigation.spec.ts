@@ -4,6 +4,7 @@
 // member sees their own greeting, account menu and bell, owner controls only on their own
 // question, and no text the page was not rendered with. The second test: a link another member
 // writes into an answer reaches every reader exactly as written.
+import type { Browser } from "@playwright/test";
 import { askQuestion, expect, gotoReady, postAnswer, test } from "./fixtures";
 import { arrive, expectOwnView, expectOwnerControls, navigate, newMember, press, STAND_IN, word, type Member } from "./member-view";
 
@@ -17,6 +18,14 @@ interface Step {
 }
 
 test.describe("members moving between pages", () => {
+  // The last two tests need any two signed-in members: the same two serve both (signing up and
+  // naming two more cost about ten seconds), their browser contexts kept open until the end.
+  let pair: Promise<[Member, Member]> | undefined;
+  const twoMembers = (browser: Browser) => (pair ??= Promise.all([newMember(browser, `Casey ${word()}`), newMember(browser, `Devon ${word()}`)]));
+  test.afterAll(async () => {
+    for (const member of (await pair) ?? []) await member.page.context().close();
+  });
+
   test("two members clicking through every kind of page each see only their own name, bell and controls", async ({ browser }) => {
     test.setTimeout(240_000);
     const a = await newMember(browser, `Avery ${word()}`);
@@ -171,8 +180,7 @@ test.describe("members moving between pages", () => {
 
   test("a link one member writes in an answer reaches every other member exactly as written", async ({ browser }) => {
     test.setTimeout(180_000);
-    const a = await newMember(browser, `Casey ${word()}`);
-    const b = await newMember(browser, `Devon ${word()}`);
+    const [a, b] = await twoMembers(browser);
     const title = `Pacing the garden work ${word()}`;
     const questionId = await askQuestion(a.page, title, "How do you split up an afternoon of weeding so your hands last?");
     const page = `/forum/${questionId}`;
@@ -218,14 +226,11 @@ test.describe("members moving between pages", () => {
       client: true,
     });
     await check("after a click from /forum");
-    await a.page.context().close();
-    await b.page.context().close();
   });
 
   test("what client-side navigation fetches for a member is filled in for that member alone", async ({ browser }) => {
     test.setTimeout(180_000);
-    const a = await newMember(browser, `Emery ${word()}`);
-    const b = await newMember(browser, `Finley ${word()}`);
+    const [a, b] = await twoMembers(browser);
     // The `.data` of every kind of page a member reaches by a click (the seeded question 1 and article).
     const paths = [
       "/forum.data",
@@ -256,7 +261,5 @@ test.describe("members moving between pages", () => {
         expect(body.includes(other.email), `${other.name}'s address in ${path} for ${me.name}`).toBe(false);
       }
     }
-    await a.page.context().close();
-    await b.page.context().close();
   });
 });

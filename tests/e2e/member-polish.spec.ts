@@ -2,12 +2,10 @@
 // pressed toggles that look pressed, jump links that land below the sticky header, whole cards as
 // touch targets, the forum list's disclosure and excerpts, the menu without JavaScript, and the
 // Report form's layout.
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
+import { DESKTOP, expect, expectAccessible, expectLargeTargets, gotoReady, memberPage, PHONE, signUpAdmin, test } from "./fixtures";
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
-const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const SIZES = [
   ["375", PHONE],
   ["1280", DESKTOP],
@@ -34,21 +32,33 @@ async function answer(page: Page, path: string, text: string) {
   await expect(page.getByText("Answer posted!", { exact: true }).first()).toBeVisible();
 }
 
-/** A signed-in member in a new context of the given size. */
-async function member(browser: Browser, options: object) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await signUp(page);
-  return page;
-}
+// One asker and their question with two answers from another member, made once for the tests
+// below: each test opens a browser context of its own size with the asker's saved sign-in
+// instead of signing up, asking and answering again (two sign-ups, a question and two answers
+// cost a test about ten seconds).
+const FIRST_ANSWER = "A warm shower first.";
+let shared: { asker: Awaited<ReturnType<BrowserContext["storageState"]>>; title: string; path: string };
+test.beforeAll(async ({ browser }) => {
+  const asker = await memberPage(browser, PHONE);
+  const title = `Slow mornings ${tag()}`;
+  const long = `Mornings are the worst for me: my fingers will not bend for an hour, I cannot open jars or do buttons, and by lunch it is better. ${tag()} What do you do first thing?`;
+  const path = await ask(asker, title, long);
+  const helper = await memberPage(browser, PHONE);
+  await answer(helper, path, FIRST_ANSWER);
+  await answer(helper, path, "Gentle finger stretches in bed.");
+  shared = { asker: await asker.context().storageState(), title, path };
+  await asker.context().close();
+  await helper.context().close();
+});
+
+/** The shared asker, signed in, in a new browser context of the given size. */
+const asAsker = async (browser: Browser, options: BrowserContextOptions) => (await browser.newContext({ ...options, storageState: shared.asker })).newPage();
 
 test.describe("pressed toggles look pressed", () => {
   test("Helpful and Helped me most show a filled icon and say so when pressed, at 375 and 1280 px", async ({ browser }) => {
-    const asker = await member(browser, PHONE);
-    const path = await ask(asker, `Stiff wrists when typing ${tag()}`);
-    const helper = await member(browser, PHONE);
-    const text = `A split keyboard and wrist rests ${tag()}`;
-    await answer(helper, path, text);
+    const asker = await asAsker(browser, PHONE);
+    const { path } = shared;
+    const text = FIRST_ANSWER;
 
     await gotoReady(asker, path);
     const card = asker.locator("li[id^='answer-']").filter({ hasText: text });
@@ -88,7 +98,6 @@ test.describe("pressed toggles look pressed", () => {
     }
     expect(unpressed.iconFill).toBe("none");
     await asker.context().close();
-    await helper.context().close();
   });
 });
 
@@ -102,7 +111,7 @@ const headerBottom = (page: Page) =>
 test.describe("jump links", () => {
   for (const [size, options] of SIZES) {
     test(`#ask and #share-story land below the sticky header at ${size} px`, async ({ browser }) => {
-      const page = await member(browser, options);
+      const page = await asAsker(browser, options);
       for (const [path, target] of [
         ["/forum?ask=1#ask", "#ask"],
         ["/blog#share-story", "#share-story"],
@@ -151,13 +160,8 @@ test.describe("cards are touch targets", () => {
 test.describe("the forum list", () => {
   for (const [size, options] of SIZES) {
     test(`"Show 2 recent answers" looks like a disclosure and each question shows up to two lines, at ${size} px`, async ({ browser }) => {
-      const page = await member(browser, options);
-      const long = `Mornings are the worst for me: my fingers will not bend for an hour, I cannot open jars or do buttons, and by lunch it is better. ${tag()} What do you do first thing?`;
-      const title = `Slow mornings ${tag()}`;
-      const path = await ask(page, title, long);
-      const other = await member(browser, PHONE);
-      await answer(other, path, "A warm shower first.");
-      await answer(other, path, "Gentle finger stretches in bed.");
+      const page = await asAsker(browser, options);
+      const { title } = shared;
       await gotoReady(page, "/forum");
       const row = page.locator("li[data-question-row]").filter({ has: page.getByRole("link", { name: title, exact: true }) });
       const summary = row.locator("summary");
@@ -172,13 +176,12 @@ test.describe("the forum list", () => {
       // At 375 px the text needs more than two lines: it shows two. At 1280 px it may fit in fewer.
       if (size === "375") expect(Math.round(lines.lines)).toBe(2);
       await summary.click();
-      await expect(row.getByText("A warm shower first.")).toBeVisible();
+      await expect(row.getByText(FIRST_ANSWER)).toBeVisible();
       // Opened, the chevron turns (Tailwind's rotate-180 sets the rotate property).
       const turned = await summary.locator("svg").evaluate((svg) => [getComputedStyle(svg).rotate, getComputedStyle(svg).transform]);
       expect(turned).not.toEqual(["none", "none"]);
       await expectAccessible(page, `forum list at ${size}`);
       await page.context().close();
-      await other.context().close();
     });
   }
 });
@@ -202,27 +205,27 @@ test.describe("without JavaScript", () => {
 test.describe("the Report form", () => {
   for (const [size, options] of SIZES) {
     test(`opens full width below the buttons without moving Follow, and closes after Send report, at ${size} px`, async ({ browser }) => {
-      const asker = await member(browser, PHONE);
-      const path = await ask(asker, `Grip aids for pens ${tag()}`);
-      const page = await member(browser, options);
-      await gotoReady(page, path);
+      // A member who neither asked nor answered (their Follow button is unpressed).
+      const page = await memberPage(browser, options);
+      await gotoReady(page, shared.path);
       const follow = page.getByRole("button", { name: "Follow" });
       const before = (await follow.boundingBox())!;
-      await page.getByText("Report", { exact: true }).click();
-      const field = page.getByLabel("What is wrong with it?");
+      // The question's own Report (its answers have one each too).
+      const question = page.locator("article");
+      await question.getByText("Report", { exact: true }).click();
+      const field = question.getByLabel("What is wrong with it?");
       await expect(field).toBeVisible();
       const after = (await follow.boundingBox())!;
       expect(after.x, "Follow stays where it was").toBe(before.x);
       expect(after.y, "Follow stays where it was").toBe(before.y);
-      const article = (await page.locator("article").boundingBox())!;
+      const article = (await question.boundingBox())!;
       expect((await field.boundingBox())!.width, "the field has the column's width").toBeGreaterThan(article.width * 0.8);
       await expectAccessible(page, `open Report form at ${size}`);
       await field.fill("Selling something, I think.");
-      await page.getByRole("button", { name: "Send report" }).click();
+      await question.getByRole("button", { name: "Send report" }).click();
       await expect(page.getByText("Thank you for your report", { exact: true })).toBeVisible();
       await expect(field).toBeHidden();
       await page.context().close();
-      await asker.context().close();
     });
   }
 });

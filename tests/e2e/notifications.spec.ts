@@ -1,11 +1,10 @@
-import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, test } from "./fixtures";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, PHONE, signUp, test } from "./fixtures";
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
-const touch = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 
 test.describe("notifications", () => {
   test("an answer reaches the asker's top bar; opening it goes to the answer and clears the count; follow by keyboard", async ({ browser }) => {
-    const askerCtx = await browser.newContext(touch);
+    const askerCtx = await browser.newContext(PHONE);
     const asker = await askerCtx.newPage();
     await signUp(asker);
     const title = `Wrist braces while typing ${tag()}`;
@@ -16,7 +15,7 @@ test.describe("notifications", () => {
     await expect(asker.getByText("Question posted!", { exact: true })).toBeVisible();
     await expect(asker.getByRole("link", { name: "Notifications, 0 unread" })).toBeVisible();
 
-    const helperCtx = await browser.newContext(touch);
+    const helperCtx = await browser.newContext(PHONE);
     const helper = await helperCtx.newPage();
     await signUp(helper);
     await gotoReady(helper, "/forum");

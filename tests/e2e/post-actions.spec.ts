@@ -1,10 +1,7 @@
 // The actions under an answer, as a moderator sees them at 375 px (touch) and 1280 px: Helpful is
 // the row's main action (a bordered, bolder button); Report and Hide are quieter plain words after
 // it, yet still 44 px targets that the keyboard reaches.
-import { askQuestion, expect, expectAccessible, expectLargeTargets, gotoReady, postAnswer, signUp, signUpAdmin, test } from "./fixtures";
-
-const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
+import { askQuestion, DESKTOP, expect, expectAccessible, expectLargeTargets, gotoReady, PHONE, postAnswer, signUp, signUpAdmin, test } from "./fixtures";
 
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
 

@@ -1,14 +1,13 @@
-import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, signUpAdmin, test } from "./fixtures";
+import { expect, expectAccessible, expectLargeTargets, gotoReady, PHONE, signUp, signUpAdmin, test } from "./fixtures";
 
 /** A short unique word (no long digit runs, which would look like a phone number). */
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
-const touch = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 
 test.describe("forum topics", () => {
   test("a member files a question under a topic, finds it on the topic's page, changes the topic, and sorts the forum by keyboard; at 375px", async ({
     browser,
   }) => {
-    const context = await browser.newContext(touch);
+    const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await signUp(page);
 
@@ -94,7 +93,7 @@ test.describe("forum topics", () => {
   });
 
   test("an admin adds a topic (a bad slug first), moves it up by keyboard and deletes it; at 375px", async ({ browser }) => {
-    const context = await browser.newContext(touch);
+    const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await signUpAdmin(page, "e2e-admin-topics@example.com");
     await gotoReady(page, "/admin");

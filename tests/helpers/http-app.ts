@@ -2,6 +2,7 @@
 // middleware, Better Auth, the JSON API, React Router) loaded through Vite, behind the same fast
 // path as in server.js (stored public pages), on a fresh test runtime whose
 // SITE_URL is the app's own loopback address.
+import crypto from "node:crypto";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { desc, eq } from "drizzle-orm";
@@ -19,6 +20,17 @@ export interface HttpApp {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Signs in through Better Auth's endpoint; returns the Cookie header to send as that member. */
   signIn(email: string, password: string): Promise<string>;
+  /**
+   * Signs up over HTTP through Better Auth's endpoint, as the site's sign-up form does with
+   * JavaScript: the answer and its body, the address and password, and the session cookie.
+   */
+  signUp(fields?: { email?: string; password?: string; name?: string }): Promise<{
+    res: Response;
+    body: { code?: string; message?: string };
+    email: string;
+    password: string;
+    cookie: string;
+  }>;
   /** A new member (createMember's options), signed in: `cookie` is what to send as them. */
   member(options?: Parameters<typeof createMember>[1]): Promise<Awaited<ReturnType<typeof createMember>> & { cookie: string }>;
   /** A form posted as a member would from the site's own page (same origin). */
@@ -71,6 +83,21 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
     url,
     runtime,
     fetch: (path, init = {}) => fetch(new URL(path, url), { redirect: "manual", ...init }),
+    async signUp(fields = {}) {
+      const email = fields.email ?? `member-${crypto.randomBytes(4).toString("hex")}@example.com`;
+      const password = fields.password ?? "a long quiet river";
+      const res = await httpApp.fetch("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: url },
+        body: JSON.stringify({ email, password, name: fields.name ?? "" }),
+      });
+      const body = (await res.clone().json()) as { code?: string; message?: string };
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      return { res, body, email, password, cookie };
+    },
     async member(options = {}) {
       const m = await createMember(runtime, options);
       return { ...m, cookie: await httpApp.signIn(m.email, m.password) };

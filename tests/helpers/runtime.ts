@@ -9,7 +9,7 @@ import { runtimeContext } from "~/server/context";
 import { openDatabase, type Database } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { createLogger, type Logger } from "~/server/log.server";
-import type { Mailer } from "~/server/mail.server";
+import type { Mail, Mailer } from "~/server/mail.server";
 import { createRuntime, type Runtime } from "~/server/runtime.server";
 import { viewerContext, type Viewer } from "~/server/session.server";
 
@@ -47,7 +47,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 export interface TestRuntime extends Runtime {
   close(): Promise<void>;
   /** Every mail the app sent, newest last. */
-  sent: { to: string; subject: string; text: string }[];
+  sent: Mail[];
 }
 
 /**
@@ -115,6 +115,46 @@ export async function createMember(
     aal: "aal1",
     sessionId: "test",
   };
+}
+
+const sessionCookies = (setCookies: string[]) =>
+  setCookies
+    .map((c) => c.split(";")[0])
+    .filter((c) => c.startsWith("better-auth."))
+    .join("; ");
+
+/** Calls Better Auth's own HTTP endpoint (a JSON POST), as any client on the internet can. */
+export async function authApi(runtime: Runtime, path: string, body: unknown, cookie = "") {
+  const site = "http://localhost:3000";
+  const res = await runtime.auth.handler(
+    new Request(`${site}/api/auth${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site, ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify(body),
+    }),
+  );
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : {}) as { message?: string; code?: string; token?: string; totpURI?: string; twoFactorRedirect?: boolean },
+    cookies: res.headers.getSetCookie(),
+  };
+}
+
+/** A new member signed up through Better Auth's endpoint: their address, password and session cookie. */
+export async function signUpByApi(runtime: Runtime, password = "plain words here") {
+  const email = `api-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  const res = await authApi(runtime, "/sign-up/email", { email, password, name: "" });
+  if (res.status !== 200) throw new Error(`signing up ${email} answered ${res.status}`);
+  return { email, password, cookie: sessionCookies(res.cookies) };
+}
+
+/** Signs up or in through the site's own form on /auth (its action), as a browser does: the session cookie. */
+export async function authByForm(runtime: Runtime, intent: "signup" | "signin", email: string, password: string) {
+  const { action } = await import("~/routes/auth");
+  const res = await callRoute(action, formRequest("/auth", { intent, email, password }), contextFor(runtime));
+  if (res.status !== 302) throw new Error(`${intent} for ${email} answered ${res.status}`);
+  return sessionCookies(res.headers.getSetCookie());
 }
 
 /** A form POST request as a browser would send it. */

@@ -60,6 +60,10 @@ describe("with email confirmation on", () => {
     const mail = app.runtime.sent.findLast((m) => m.to === member.email);
     expect(mail?.subject).toBe("Reset your Capsiva RA Community password");
     expect(mail?.text).toMatch(/\/api\/auth\/reset-password\/[A-Za-z0-9_-]+/);
+    // The HTML part went through the outbox too, with the same link.
+    const link = /https?:\/\/\S+/.exec(mail!.text)![0];
+    expect(mail?.html).toContain("<title>Reset your Capsiva RA Community password</title>");
+    expect(mail?.html).toContain(`href="${link.replace(/&/g, "&amp;")}"`);
   });
 
   it("answers a sign-up without waiting for the confirmation mail, then delivers it", async () => {

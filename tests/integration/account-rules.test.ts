@@ -15,41 +15,16 @@ import * as questionRoute from "~/routes/forum-question";
 import { askQuestion, answerQuestion } from "~/server/forum.server";
 import { createLogger, logRequest } from "~/server/log.server";
 import { COMMON_PASSWORD_MESSAGE, RESERVED_NAME_MESSAGE } from "~/server/account-policy.server";
-import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
+import { authApi, callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, signUpByApi, type TestRuntime } from "../helpers/runtime";
 
 const SITE = "http://localhost:3000";
+const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]).join("; ");
 
 let rt: TestRuntime;
 beforeAll(async () => {
   rt = await createTestRuntime({ ADMIN_EMAILS: "boss@example.com", RATE_LIMITS: "false" });
 });
 afterAll(() => rt.close());
-
-/** Calls Better Auth's own HTTP endpoint, as any client on the internet can. */
-async function authApi(path: string, body: unknown, cookie = "") {
-  const res = await rt.auth.handler(
-    new Request(`${SITE}/api/auth${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: SITE, ...(cookie ? { Cookie: cookie } : {}) },
-      body: JSON.stringify(body),
-    }),
-  );
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text ? JSON.parse(text) : {}) as { message?: string; code?: string; token?: string; totpURI?: string; twoFactorRedirect?: boolean },
-    cookies: res.headers.getSetCookie(),
-  };
-}
-
-const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]).join("; ");
-
-async function signUpApi(password = "plain words here") {
-  const email = `rules-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const res = await authApi("/sign-up/email", { email, password, name: "" });
-  expect(res.status).toBe(200);
-  return { email, password, cookie: cookieOf(res.cookies) };
-}
 
 const roleOf = async (email: string) => (await rt.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role;
 
@@ -73,7 +48,7 @@ describe("ADMIN_EMAILS", () => {
   });
 
   it("never makes an unlisted address an admin by verifying it", async () => {
-    const { email } = await signUpApi();
+    const { email } = await signUpByApi(rt);
     await rt.mailOutbox.drain();
     expect(rt.sent.some((m) => m.to === email)).toBe(false);
     expect(await roleOf(email)).toBe("member");
@@ -82,14 +57,14 @@ describe("ADMIN_EMAILS", () => {
 
 describe("Better Auth's /delete-user", () => {
   it("refuses a fresh session without the password, or with a wrong one, and deletes with the right one", async () => {
-    const m = await signUpApi();
-    const bare = await authApi("/delete-user", {}, m.cookie);
+    const m = await signUpByApi(rt);
+    const bare = await authApi(rt, "/delete-user", {}, m.cookie);
     expect(bare.status).toBe(400);
     expect(bare.body.message).toBe("Please enter your password to delete your account.");
-    const wrong = await authApi("/delete-user", { password: "not my password" }, m.cookie);
+    const wrong = await authApi(rt, "/delete-user", { password: "not my password" }, m.cookie);
     expect(wrong.status).toBe(400);
     expect(await roleOf(m.email)).toBe("member");
-    const right = await authApi("/delete-user", { password: m.password }, m.cookie);
+    const right = await authApi(rt, "/delete-user", { password: m.password }, m.cookie);
     expect(right.status).toBe(200);
     expect(await roleOf(m.email)).toBeUndefined();
   });
@@ -162,25 +137,25 @@ describe("passwords", () => {
       const form = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email: "weak@example.com", password }), contextFor(rt));
       expect(form.status).toBe(400);
       expect((form.data as { errors: { password: string } }).errors.password).toBe(COMMON_PASSWORD_MESSAGE);
-      const api = await authApi("/sign-up/email", { email: "weak@example.com", password, name: "" });
+      const api = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password, name: "" });
       expect(api.status).toBe(400);
       expect(api.body.message).toBe(COMMON_PASSWORD_MESSAGE);
     }
-    const short = await authApi("/sign-up/email", { email: "weak@example.com", password: "kq7vzx2", name: "" });
+    const short = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password: "kq7vzx2", name: "" });
     expect(short.status).toBe(400);
-    const long = await authApi("/sign-up/email", { email: "weak@example.com", password: "k".repeat(129), name: "" });
+    const long = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password: "k".repeat(129), name: "" });
     expect(long.status).toBe(400);
     expect(await roleOf("weak@example.com")).toBeUndefined();
     // No composition rules: eight plain lower-case letters, or a long passphrase, are fine.
-    const plain = await authApi("/sign-up/email", { email: "plain@example.com", password: "kqvzxwmt", name: "" });
+    const plain = await authApi(rt, "/sign-up/email", { email: "plain@example.com", password: "kqvzxwmt", name: "" });
     expect(plain.status).toBe(200);
-    const phrase = await authApi("/sign-up/email", { email: "phrase@example.com", password: "my knees like warm baths in winter ".repeat(3), name: "" });
+    const phrase = await authApi(rt, "/sign-up/email", { email: "phrase@example.com", password: "my knees like warm baths in winter ".repeat(3), name: "" });
     expect(phrase.status).toBe(200);
   });
 
   it("refuses a common new password when changing or resetting it, in the forms and at the endpoints", async () => {
-    const m = await signUpApi();
-    const viaApi = await authApi("/change-password", { currentPassword: m.password, newPassword: "password123" }, m.cookie);
+    const m = await signUpByApi(rt);
+    const viaApi = await authApi(rt, "/change-password", { currentPassword: m.password, newPassword: "password123" }, m.cookie);
     expect(viaApi.status).toBe(400);
     expect(viaApi.body.message).toBe(COMMON_PASSWORD_MESSAGE);
     const member = await createMember(rt);
@@ -192,18 +167,18 @@ describe("passwords", () => {
     expect(viaForm.status).toBe(400);
     expect((viaForm.data as { errors: { newPassword: string } }).errors.newPassword).toBe(COMMON_PASSWORD_MESSAGE);
 
-    await authApi("/request-password-reset", { email: m.email, redirectTo: "/auth/reset" });
+    await authApi(rt, "/request-password-reset", { email: m.email, redirectTo: "/auth/reset" });
     await rt.mailOutbox.drain();
     const mail = rt.sent.findLast((x) => x.to === m.email && /Reset/.test(x.subject))!;
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-    const resetApi = await authApi("/reset-password", { token, newPassword: "football1" });
+    const resetApi = await authApi(rt, "/reset-password", { token, newPassword: "football1" });
     expect(resetApi.status).toBe(400);
     expect(resetApi.body.message).toBe(COMMON_PASSWORD_MESSAGE);
     const resetForm = await callRoute(resetRoute.action, formRequest("/auth/reset", { token, password: "baseball1", confirm: "baseball1" }), contextFor(rt));
     expect(resetForm.status).toBe(400);
     expect((resetForm.data as { error: string }).error).toBe(COMMON_PASSWORD_MESSAGE);
     // The token still works for a good password.
-    const good = await authApi("/reset-password", { token, newPassword: "a quiet walk by the river" });
+    const good = await authApi(rt, "/reset-password", { token, newPassword: "a quiet walk by the river" });
     expect(good.status).toBe(200);
   });
 });
@@ -278,8 +253,8 @@ describe("sign-up with email verification on", () => {
 
 describe("one-time codes", () => {
   async function enrol() {
-    const m = await signUpApi();
-    const enabled = await authApi("/two-factor/enable", { password: m.password }, m.cookie);
+    const m = await signUpByApi(rt);
+    const enabled = await authApi(rt, "/two-factor/enable", { password: m.password }, m.cookie);
     expect(enabled.status).toBe(200);
     const secret = new URL(enabled.body.totpURI!).searchParams.get("secret")!;
     const { base32 } = await import("@better-auth/utils/base32");
@@ -290,10 +265,10 @@ describe("one-time codes", () => {
   it("accepts a code once: turning two-step verification on, then at sign-in", async () => {
     const m = await enrol();
     const code = await m.otp.totp();
-    const first = await authApi("/two-factor/verify-totp", { code }, m.cookie);
+    const first = await authApi(rt, "/two-factor/verify-totp", { code }, m.cookie);
     expect(first.status).toBe(200);
     // Signing in again within the same 30 seconds: the code just used must not open the account.
-    const signIn = await authApi("/sign-in/email", { email: m.email, password: m.password });
+    const signIn = await authApi(rt, "/sign-in/email", { email: m.email, password: m.password });
     expect(signIn.body.twoFactorRedirect).toBe(true);
     const pending = cookieOf(signIn.cookies);
     const replay = await callRoute(
@@ -303,17 +278,19 @@ describe("one-time codes", () => {
     );
     expect(replay.status).toBe(400);
     expect((replay.data as { error: string }).error).toBe("This code has already been used. Please wait for the next code from your authenticator app.");
-    const again = await authApi("/two-factor/verify-totp", { code }, pending);
+    const again = await authApi(rt, "/two-factor/verify-totp", { code }, pending);
     expect(again.status).toBe(401);
     expect(again.cookies.join()).not.toMatch(/session_token=[^;]/);
   });
 
   it("lets only one of two simultaneous sign-ins with the same code through", async () => {
     const m = await enrol();
-    expect((await authApi("/two-factor/verify-totp", { code: await m.otp.hotp(Math.floor(Date.now() / 30_000) - 1) }, m.cookie)).status).toBe(200);
+    expect((await authApi(rt, "/two-factor/verify-totp", { code: await m.otp.hotp(Math.floor(Date.now() / 30_000) - 1) }, m.cookie)).status).toBe(200);
     const code = await m.otp.totp();
-    const pendings = await Promise.all([0, 1].map(async () => cookieOf((await authApi("/sign-in/email", { email: m.email, password: m.password })).cookies)));
-    const results = await Promise.all(pendings.map((pending) => authApi("/two-factor/verify-totp", { code }, pending)));
+    const pendings = await Promise.all(
+      [0, 1].map(async () => cookieOf((await authApi(rt, "/sign-in/email", { email: m.email, password: m.password })).cookies)),
+    );
+    const results = await Promise.all(pendings.map((pending) => authApi(rt, "/two-factor/verify-totp", { code }, pending)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 });

@@ -246,7 +246,7 @@ describe("the hand-cream guide", () => {
     g = await renderGuide("arthritis-hand-cream-guide");
   });
 
-  it("has the twelve sections of the specification, in order", () => {
+  it("has its twelve sections, in order", () => {
     const h2 = byTag(g.doc, "h2").map(text);
     const sections = [
       /^Introduction/,

@@ -1,5 +1,5 @@
-// Helpful answers and "Helped me most" over real HTTP, through the members' template fast path:
-// one mark per member (a second press takes it back), never on one's own answer, counts on the
+// Helpful answers and "Helped me most" over real HTTP, each member's page rendered for them as in
+// production: one mark per member (a second press takes it back), never on one's own answer, counts on the
 // page, the asker's choice shown first with its label, each member's pressed state their own,
 // and the answer's author told.
 import { eq } from "drizzle-orm";
@@ -48,7 +48,7 @@ describe("helpful answers", () => {
       const mine = await page(`/forum/${question}`, reader.cookie);
       expect(toggle(mine.html, a, "Helpful")).toBe("true");
       expect(mine.html).toContain("1 found this helpful");
-      // Rae never pressed it: hers comes from the shared template, unpressed.
+      // Rae never pressed it: her page shows it unpressed.
       expect(toggle((await page(`/forum/${question}`, other.cookie)).html, a, "Helpful")).toBe("false");
     }
     // The author has no Helpful button on their own answer.

@@ -7,7 +7,6 @@ import { profiles, users } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 
 let app: HttpApp;
-let n = 0;
 
 beforeAll(async () => {
   app = await startHttpApp({ RATE_LIMITS: "false" });
@@ -28,20 +27,9 @@ const POSERS = [
   "Mod\u0435rators",
 ];
 
-function signUp(name: string) {
-  const email = `lookalike${++n}@example.com`;
-  return app
-    .fetch("/api/auth/sign-up/email", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: app.url },
-      body: JSON.stringify({ email, password: "a long quiet river", name }),
-    })
-    .then(async (res) => ({ res, email, body: (await res.json()) as { code?: string; message?: string } }));
-}
-
 describe("display names that imitate staff with look-alike letters", () => {
   it.each(POSERS)("refuses %j at sign-up, creating no account", async (name) => {
-    const { res, email, body } = await signUp(name);
+    const { res, email, body } = await app.signUp({ name });
     expect(res.status).toBe(400);
     expect(body.message).toBe("This display name belongs to the site or its team. Please choose another name.");
     expect(await app.runtime.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
@@ -57,7 +45,7 @@ describe("display names that imitate staff with look-alike letters", () => {
   });
 
   it.each(["Дмитрий", "Ελένη", "Zoë Müller", "Łukasz", "Badminton Bev", "Modesty", "Ana María"])("accepts the ordinary name %j", async (name) => {
-    const { res } = await signUp(name);
+    const { res } = await app.signUp({ name });
     expect(res.status).toBe(200);
   });
 });

@@ -15,7 +15,7 @@ import { createReadCache } from "~/server/cache/read-cache.server";
 import { loadViewer, type Viewer } from "~/server/session.server";
 import { createViewerCache } from "~/server/cache/viewer-cache.server";
 import { createDependencyTracker, createTagClock } from "~/server/cache/tags.server";
-import { callRoute, contextFor, createTestRuntime, formRequest, getRequest, recordChanges, type TestRuntime } from "../helpers/runtime";
+import { authByForm, callRoute, contextFor, createTestRuntime, formRequest, getRequest, recordChanges, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -24,24 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => rt.close());
 
-const cookiesOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => c.startsWith("better-auth."))
-    .join("; ");
-
-async function signUp(email: string, password = "mild-lantern-42") {
-  const res = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email, password }), contextFor(rt));
-  expect(res.status).toBe(302);
-  return cookiesOf(res.headers);
-}
-
-async function signIn(email: string, password = "mild-lantern-42") {
-  const res = await callRoute(authRoute.action, formRequest("/auth", { intent: "signin", email, password }), contextFor(rt));
-  expect(res.status).toBe(302);
-  return cookiesOf(res.headers);
-}
+const signUp = (email: string) => authByForm(rt, "signup", email, "mild-lantern-42");
+const signIn = (email: string) => authByForm(rt, "signin", email, "mild-lantern-42");
 
 const viewerOf = async (cookie: string) => (await loadViewer(getRequest("/", { cookie }), contextFor(rt))).viewer;
 

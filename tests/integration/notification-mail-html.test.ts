@@ -29,7 +29,8 @@ describe("notification mail HTML", () => {
     const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1];
     expect(head).toBeDefined();
     // The charset comes first in the head, before any text a program must decode.
-    expect(head).toMatch(/^<meta charset="utf-8">/);
+    // (HTML attribute names are case-insensitive: React writes charSet.)
+    expect(head).toMatch(/^<meta charset="utf-8">/i);
     expect(head).toContain("<title>New answer to &quot;Gloves &quot;at night&quot; &amp; splints&quot;</title>");
     expect(mail.subject).toBe('New answer to "Gloves "at night" & splints"');
     expect(html.indexOf("</head>")).toBeLessThan(html.indexOf("<body"));

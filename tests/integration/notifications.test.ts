@@ -1,6 +1,6 @@
-// Following questions and notifications over real HTTP, through the same fast path for members'
-// pages as server.js: who is told of an answer, the unread count in every page's top bar (each
-// member's own, also when their page is filled in from a template), opening and marking read
+// Following questions and notifications over real HTTP, through the same listener as server.js:
+// who is told of an answer, the unread count in every page's top bar (each member's own, on the
+// page rendered for them), opening and marking read
 // (seen on the next request), and nothing hidden announced.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

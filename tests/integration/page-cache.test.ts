@@ -162,22 +162,6 @@ describe("the application", () => {
   });
   afterAll(() => site.close());
 
-  async function signUp(prefix: string) {
-    const email = `${prefix}-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    const res = await site.fetch("/api/auth/sign-up/email", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: site.url },
-      body: JSON.stringify({ email, password: "a-long-password-1", name: "" }),
-    });
-    expect(res.status).toBe(200);
-    return {
-      email,
-      cookie: res.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; "),
-    };
-  }
   const raw = (path: string, headers: Record<string, string>) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       http
@@ -222,7 +206,8 @@ describe("the application", () => {
   });
 
   it("renders every request of a member, marks it private and never stores it", async () => {
-    const { email, cookie } = await signUp("cache");
+    const { res, email, cookie } = await site.signUp();
+    expect(res.status).toBe(200);
     for (let i = 0; i < 2; i++) {
       const page = await site.fetch("/forum", { headers: { Cookie: cookie } });
       expect(page.headers.get("x-cache")).toBe("MISS");
@@ -232,7 +217,8 @@ describe("the application", () => {
   });
 
   it("never shows a member's page to a reader, however the session cookie is spelled", async () => {
-    const { email, cookie } = await signUp("spelled");
+    const { res, email, cookie } = await site.signUp();
+    expect(res.status).toBe(200);
     const [name, value] = cookie.split("=");
     for (const spelled of [`${name} =${value}`, ` ${name}=${value}`, `${cookie}; other=1`, `sidebar:state=true; ${cookie}`]) {
       for (const path of ["/account", "/about", "/forum", "/"]) {
@@ -246,19 +232,20 @@ describe("the application", () => {
   });
 
   it("keeps its pages when a member signs up; forgets those that show a member who deletes their account", async () => {
-    const { cookie } = await signUp("gone");
+    const { res, cookie, password } = await site.signUp();
+    expect(res.status).toBe(200);
     await site.postForm("/account", cookie, { intent: "display-name", displayName: "Gone Soon" });
     const question = await site.ask(cookie, "Warm wax for stiff fingers?");
     for (const path of ["/", `/forum/${question}`, "/blog/capsaicin-arthritis-guide"]) await site.fetch(path);
     expect((await site.fetch("/")).headers.get("x-cache")).toBe("HIT");
-    await signUp("joins");
+    await site.signUp();
     // A new member shows nowhere but in the members' count (the home page's counter).
     expect((await site.fetch(`/forum/${question}`)).headers.get("x-cache")).toBe("HIT");
     expect((await site.fetch("/")).headers.get("x-cache")).toBe("MISS");
     const deleted = await site.fetch("/api/auth/delete-user", {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: site.url, Cookie: cookie },
-      body: JSON.stringify({ password: "a-long-password-1" }),
+      body: JSON.stringify({ password }),
     });
     expect(deleted.status).toBe(200);
     // Their question now shows as Anonymous's; a guide never showed them.

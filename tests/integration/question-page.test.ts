@@ -3,18 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumAnswers, forumQuestions } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
-import { createMember } from "../helpers/runtime";
 
 let app: HttpApp;
 beforeAll(async () => {
   app = await startHttpApp({ RATE_LIMITS: "false" });
 }, 120_000);
 afterAll(() => app?.close());
-
-async function member(options: Parameters<typeof createMember>[1] = {}) {
-  const m = await createMember(app.runtime, options);
-  return { ...m, cookie: await app.signIn(m.email, m.password) };
-}
 
 function post(path: string, cookie: string, fields: Record<string, string>) {
   return app.fetch(path, {
@@ -46,8 +40,8 @@ async function questionWithAnswerOfSameId(authorId: string) {
 
 describe("reporting on the question page", () => {
   it("an empty report of answer N opens that answer's report form, not question N's", async () => {
-    const author = await member({ displayName: "Author" });
-    const reader = await member();
+    const author = await app.member({ displayName: "Author" });
+    const reader = await app.member();
     const id = await questionWithAnswerOfSameId(author.id);
     const res = await post(`/forum/${id}`, reader.cookie, { intent: "report", targetType: "answer", targetId: String(id), reason: " " });
     expect(res.status).toBe(400);
@@ -70,8 +64,8 @@ async function followWithToast(res: Response, cookie: string) {
 
 describe("reporting twice", () => {
   it("says so when a member reports the same thing again, and stores one report", async () => {
-    const author = await member({ displayName: "Author" });
-    const reader = await member();
+    const author = await app.member({ displayName: "Author" });
+    const reader = await app.member();
     const [q] = await app.runtime.db.insert(forumQuestions).values({ title: "Cold hands", content: "What helps?", authorId: author.id }).returning();
     const report = { intent: "report", targetType: "question", targetId: String(q.id), reason: "Looks like spam" };
     const first = await followWithToast(await post(`/forum/${q.id}`, reader.cookie, report), reader.cookie);

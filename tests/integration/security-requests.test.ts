@@ -2,11 +2,14 @@
 // same-site ones still working), request limits, and hostile paths answering 404. Headers, the CSP
 // and cookies: security-headers.test.ts.
 import express from "express";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, cities, forumQuestions } from "../../db/schema";
 import { rowsOf } from "~/server/db.server";
+import { createLogger } from "~/server/log.server";
 import { originCheck, requestLimits } from "../../server/security";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { createMember, type TestRuntime } from "../helpers/runtime";
@@ -178,6 +181,48 @@ describe("cross-site request forgery", () => {
     });
     expect(await api.text()).not.toMatch(/Request refused/);
     expect(api.status).toBe(401);
+  });
+});
+
+describe("a form that reaches the site under another address than its page's", () => {
+  it("is refused by React Router with 400, changes nothing, and is logged as one warning without a stack", async () => {
+    // Our check passes (the Origin is SITE_URL's) but the request came in as localhost: React
+    // Router compares Origin with the address the request was sent to.
+    const lines: string[] = [];
+    const log = rt.log;
+    rt.log = createLogger("info", new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    const before = await fingerprint();
+    try {
+      const port = new URL(SITE).port;
+      const body = form({ title: "Sent under another name", content: "Should not be stored" });
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/forum",
+            method: "POST",
+            headers: {
+              Host: `localhost:${port}`,
+              Origin: SITE,
+              Cookie: adminCookie,
+              "Content-Type": "application/x-www-form-urlencoded",
+              "Content-Length": Buffer.byteLength(body),
+            },
+          },
+          (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+      expect(status).toBe(400);
+    } finally {
+      rt.log = log;
+    }
+    expect(await fingerprint()).toEqual(before);
+    const refused = lines.map((line) => JSON.parse(line)).filter((entry) => entry.path === "/forum" && entry.level >= 40);
+    expect(refused).toEqual([expect.objectContaining({ level: 40, method: "POST", status: 400, msg: "request refused: the form's origin does not match" })]);
+    expect(refused[0].err).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
-// Forum topics in the lists over real HTTP, through the page cache and members' templates as in
-// production: the forum's topic filter and its three orders, and topic pages.
+// Forum topics in the lists over real HTTP, through the readers' page store and members' pages as
+// in production: the forum's topic filter and its three orders, and topic pages.
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { forumQuestions, forumTopics } from "../../db/schema";

@@ -1,4 +1,4 @@
-// Forum topics over real HTTP, through the page cache and members' templates as in production:
+// Forum topics over real HTTP, through the readers' page store and members' pages as in production:
 // the starting list, asking with or without a topic, who may change a question's topic, admins
 // managing the list, and the JSON API's topics. The forum's filter, orders and topic pages are
 // in topics-lists.test.ts.
@@ -185,7 +185,7 @@ describe("admins manage the list", () => {
     const topic = await createTopic(app.runtime, { name: `Before rename ${tag()}`, slug: "", description: "Old words." });
     const title = `Filed before the rename ${tag()}`;
     const id = await askIn(asker.cookie, title, topic.slug);
-    // Readers' stored copies, and a member's template, from before the change.
+    // Readers' stored copies, and a member's page, from before the change.
     for (const path of ["/forum", `/forum/${id}`, `/forum/topics/${topic.slug}`]) {
       expect((await page(path)).html).toContain(topic.name);
       expect((await page(path, other.cookie)).html).toContain(topic.name);

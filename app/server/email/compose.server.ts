@@ -1,9 +1,10 @@
-// The words of a notification mail: a plain-text part (read by every mail program and screen
-// reader) and a simple HTML part saying the same. Each item links to /notifications/<id>, which
-// marks it read and opens the answer. Every mail carries one-click unsubscribe (RFC 8058).
-import { escapeHtml } from "~/lib/escape";
+// What a notification mail says: its subject, greeting, and one line per notification, grouped
+// by question; app/mail/notification-mail.tsx lays them out as HTML and the same words as text.
+// Each item links to /notifications/<id>, which marks it read and opens the answer. Every mail
+// carries one-click unsubscribe (RFC 8058).
 import { isStoryKind, storyNoticeText } from "~/lib/story-notices";
-import { SITE_NAME } from "../env.server";
+import { SITE_NAME } from "~/lib/seo";
+import { renderNotificationMail } from "~/mail/notification-mail";
 import type { Mail } from "../mail.server";
 import { postPlainText } from "../post-markdown.server";
 import { shownName } from "../account-policy.server";
@@ -88,45 +89,20 @@ export function composeNotificationMail(input: {
     : isStoryKind(first.kind)
       ? `Here is news from the editors of the ${SITE_NAME} blog.`
       : `Here is what is new on "${first.questionTitle}" in the ${SITE_NAME} forum.`;
-  const text: string[] = [greeting, "", intro];
-  const html: string[] = [`<p>${escapeHtml(greeting)}</p>`, `<p>${escapeHtml(text[2])}</p>`];
-  for (const items of groups.values()) {
-    const heading = groupTitle(items[0]);
-    text.push("", heading === STORIES ? heading : `"${heading}"`);
-    html.push(`<h2 style="font-size:18px">${escapeHtml(heading)}</h2><ul>`);
-    for (const item of items) {
-      const quote = excerpt(item);
-      text.push(`- ${headline(item)}.`);
-      if (quote) text.push(`  "${quote}"`);
-      text.push(`  Read it: ${link(item)}`);
-      html.push(
-        `<li><p>${escapeHtml(headline(item))}.</p>${quote ? `<blockquote>${escapeHtml(quote)}</blockquote>` : ""}` +
-          `<p><a href="${escapeHtml(link(item))}">Read it on the site</a></p></li>`,
-      );
-    }
-    html.push("</ul>");
-  }
-  const footer = [
-    `You get these emails because of your notification settings: ${settings}`,
-    `Stop all notification emails with one click: ${unsubscribe}`,
-    "",
-    `${SITE_NAME}: educational community discussion, not medical advice.`,
-  ];
-  text.push("", "--", ...footer);
-  html.push(
-    `<hr><p style="font-size:14px">You get these emails because of your <a href="${escapeHtml(settings)}">notification settings</a>. ` +
-      `<a href="${escapeHtml(unsubscribe)}">Stop all notification emails</a>.</p>`,
-    `<p style="font-size:14px">${escapeHtml(SITE_NAME)}: educational community discussion, not medical advice.</p>`,
-  );
-  const subject = subjectOf(input.items, input.digest);
-  // A whole document: the charset declared first (or programs guess, and "Zoë" is garbled) and
-  // the subject as its title, which "view in browser" and screen readers show.
-  const head = `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>`;
+  const mail = renderNotificationMail({
+    subject: subjectOf(input.items, input.digest),
+    greeting,
+    intro,
+    groups: [...groups.values()].map((items) => ({
+      heading: groupTitle(items[0]),
+      items: items.map((item) => ({ headline: headline(item), quote: excerpt(item), link: link(item) })),
+    })),
+    settingsUrl: settings,
+    unsubscribeUrl: unsubscribe,
+  });
   return {
     to: input.to,
-    subject,
-    text: text.join("\n"),
-    html: `<!doctype html><html lang="en">${head}<body style="font-family:sans-serif;font-size:16px;line-height:1.5">${html.join("\n")}</body></html>`,
+    ...mail,
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -9,6 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { isDatabaseUnavailable, rowsOf, type Db } from "../db.server";
 import type { Logger } from "../log.server";
 import type { Mailer } from "../mail.server";
+import { backoffMs, retry } from "../retry.server";
 import { composeNotificationMail, type MailNotification } from "./compose.server";
 import type { UnsubscribeTokens } from "./unsubscribe-token.server";
 
@@ -67,6 +68,7 @@ export interface AccountMail {
   to: string;
   subject: string;
   text: string;
+  html: string;
 }
 
 /**
@@ -77,7 +79,7 @@ export interface AccountMail {
 export async function queueAccountMail(db: Db | Tx, mail: AccountMail) {
   await db.execute(sql`
     insert into mail_outbox (member_id, gather_key, due_at, payload)
-    values (${mail.memberId}, ${`account:${crypto.randomUUID()}`}, now(), ${JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text })}::jsonb)`);
+    values (${mail.memberId}, ${`account:${crypto.randomUUID()}`}, now(), ${JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })}::jsonb)`);
 }
 
 export interface MailOutboxOptions {
@@ -108,7 +110,8 @@ interface Claimed {
   id: number;
   member_id: string;
   gather_key: string;
-  payload: { to: string; subject: string; text: string } | null;
+  // Rows queued before account mails had an HTML part have none.
+  payload: { to: string; subject: string; text: string; html?: string } | null;
   attempts: number;
   locked_until: string;
 }
@@ -208,7 +211,7 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code ?? "error";
     const giveUp = row.attempts >= MAX_ATTEMPTS;
     // Doubling delays with some jitter, so instances that all saw the refusal do not retry in step.
-    const delay = Math.min(options.retrySeconds * 2 ** (row.attempts - 1), options.maxRetrySeconds) * (0.8 + Math.random() * 0.4);
+    const delay = backoffMs(row.attempts, { firstMs: options.retrySeconds * 1000, maxMs: options.maxRetrySeconds * 1000, jitter: 0.2 }) / 1000;
     await db.execute(sql`
       update mail_outbox set state = ${giveUp ? "failed" : "pending"}, due_at = now() + make_interval(secs => ${delay}),
         locked_until = null, last_error = ${String(code).slice(0, 80)}
@@ -258,18 +261,18 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
    * reached, with waits growing to 5 s, until it answers or the process stops.
    */
   async function recordSent(row: Claimed, record: () => Promise<void>) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await record();
-      } catch (error) {
+    await retry(record, {
+      firstMs: 250,
+      maxMs: 5000,
+      retryIf(error, attempt) {
         if (!isDatabaseUnavailable(error) || stopped) {
           log.error({ mail: row.id, err: error }, "a notification mail went out but could not be recorded as sent; it may go out again when its lease ends");
-          throw error;
+          return false;
         }
         if (attempt === 1) log.warn({ mail: row.id, err: error }, "a notification mail went out; recording it as sent waits for the database");
-        await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** (attempt - 1), 5000)));
-      }
-    }
+        return true;
+      },
+    });
   }
 
   // At most this many mails in one pass; the next wake or poll goes on from there.
