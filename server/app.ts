@@ -52,9 +52,9 @@ export function createListener(runtime: Runtime, app: (req: http.IncomingMessage
   const count = servedCount(runtime.log);
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     stripForwarding(req);
-    const page = store.get(req);
-    if (!page) return app(req, res);
-    sendPage(req, res, page, "HIT", requestIdOf(req));
+    const stored = store.get(req);
+    if (!stored) return app(req, res);
+    sendPage(req, res, stored.page, stored.label, requestIdOf(req));
     count(res.statusCode);
   };
 }

@@ -19,7 +19,9 @@ type Render = () => Promise<Response>;
 interface Entry {
   page: StoredPage;
   tags: string[];
+  /** The tag clock's reading, and the time, when its render began. */
   at: number;
+  startedAt: number;
 }
 type Keep = () => Promise<Entry>;
 
@@ -39,6 +41,11 @@ const NOT_STORED = new Set([
   "x-cache",
   CSP,
 ]);
+
+// While a page that went stale is rendered again, other readers are given the page it replaces if
+// that one's render began less than this long ago: what they read is never older than this, and
+// a question answered several times a second is not rendered once per reader who waits.
+export const STALE_GRACE_MS = 500;
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -79,6 +86,12 @@ export function createPageStore(options: PageStoreOptions) {
   };
   /** The stored page of `key` if nothing it shows changed since it was rendered. */
   const current = (entry: Entry | undefined) => (entry && clock.fresh(entry.tags, entry.at) ? entry : undefined);
+  // Stale pages being rendered again, by key: given to others within the grace (STALE_GRACE_MS).
+  const replacing = new Map<string, Entry>();
+  const graceful = (key: string) => {
+    const old = replacing.get(key);
+    return old && Date.now() - old.startedAt < STALE_GRACE_MS ? old : undefined;
+  };
 
   /** Turns a rendered answer into a page to keep, or throws when it must not be kept. */
   const toPage = async (response: Response, res: ServerResponse): Promise<StoredPage> => {
@@ -101,9 +114,13 @@ export function createPageStore(options: PageStoreOptions) {
 
   return {
     /** A current stored page for this request, if there is one (the fast path in front of Express). */
-    get(req: IncomingMessage): StoredPage | undefined {
+    get(req: IncomingMessage): { page: StoredPage; label: "HIT" | "STALE" } | undefined {
       const key = keyOf(req);
-      return key ? current(pages.get(key))?.page : undefined;
+      if (!key) return undefined;
+      const entry = current(pages.get(key));
+      if (entry) return { page: entry.page, label: "HIT" };
+      const old = graceful(key);
+      return old && { page: old.page, label: "STALE" };
     },
     /**
      * Answers `req` from the store, rendering (once for all who ask meanwhile) when it holds no
@@ -120,6 +137,7 @@ export function createPageStore(options: PageStoreOptions) {
       let storedNow = false;
       const renderAndKeep = async (): Promise<Entry> => {
         const at = clock.now();
+        const startedAt = Date.now();
         const {
           value: page,
           tags,
@@ -133,12 +151,25 @@ export function createPageStore(options: PageStoreOptions) {
           throw new NotStorable();
         }
         storedNow = true;
-        return { page, tags: [...tags], at };
+        return { page, tags: [...tags], at, startedAt };
       };
-      // A page that went stale is rendered again; so is one shared with a render that began before
-      // a change this request already follows.
-      if (pages.has(key) && !current(pages.get(key))) pages.delete(key);
-      const entry = current(await pages.fetch(key, { context: renderAndKeep }).catch(() => undefined));
+      // A page that went stale is rendered again (by this request; others may get it meanwhile,
+      // within the grace); so is one shared with a render that began before a change this request
+      // already follows.
+      const stale = pages.get(key);
+      if (stale && !current(stale)) {
+        pages.delete(key);
+        if (!replacing.has(key)) replacing.set(key, stale);
+      } else if (!stale) {
+        const old = graceful(key);
+        if (old) return void sendPage(req, res, old.page, "STALE");
+      }
+      const entry = current(
+        await pages
+          .fetch(key, { context: renderAndKeep })
+          .catch(() => undefined)
+          .finally(() => replacing.delete(key)),
+      );
       if (entry) return void sendPage(req, res, entry.page, storedNow ? "MISS" : "HIT");
       // Not a page to keep (or the render failed): the render made for this request, else its own.
       return own && !own.bodyUsed ? own : render();

@@ -21,7 +21,7 @@ const VARY = "Accept-Encoding, Cookie";
  * Sends a stored page. Its headers go to writeHead in one list (Node's quick path when nothing was
  * set before); `requestId` is the X-Request-Id to add when the caller has not set one.
  */
-export function sendPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, label: "HIT" | "MISS", requestId?: string) {
+export function sendPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, label: "HIT" | "MISS" | "STALE", requestId?: string) {
   // Only If-None-Match is given to `fresh`: a precondition is the origin's to evaluate whatever the
   // request's Cache-Control says (RFC 9110), where `fresh` on its own would resend for no-cache.
   const unchanged = fresh({ "if-none-match": req.headers["if-none-match"] }, { etag: page.etag });

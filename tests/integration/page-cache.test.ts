@@ -144,6 +144,33 @@ describe("the store", () => {
   });
 });
 
+describe("a page being rendered again", () => {
+  it("is given to other readers as it was for half a second from its render, then they wait for the new one", async () => {
+    const clock = createTagClock();
+    const deps = createDependencyTracker();
+    const store = createPageStore({ enabled: true, clock, deps, rulesOf: () => () => ({}), policy: () => "script-src 'self'" });
+    const res = () => ({ headers: {}, getHeaders: () => ({}), setHeader() {}, writeHead: () => ({ end() {} }), removeHeader() {} }) as never;
+    let release = () => {};
+    const render =
+      (body: string, held = false) =>
+      async () => {
+        deps.dependOn(["question:1"]);
+        if (held) await new Promise<void>((resolve) => (release = resolve));
+        return new Response(body, { headers: { "Content-Type": "text/html", "Cache-Control": "public, no-cache" } });
+      };
+    await store.respond(request("/g") as never, res(), render("<p>first</p>"));
+    clock.change(["question:1"]);
+    // One reader renders the page again; meanwhile another gets the page it replaces.
+    const again = store.respond(request("/g") as never, res(), render("<p>second</p>", true));
+    expect(store.get(request("/g") as never)).toMatchObject({ label: "STALE", page: { body: Buffer.from("<p>first</p>") } });
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    expect(store.get(request("/g") as never)).toBeUndefined();
+    release();
+    await again;
+    expect(store.get(request("/g") as never)).toMatchObject({ label: "HIT", page: { body: Buffer.from("<p>second</p>") } });
+  });
+});
+
 describe("choosing an encoding", () => {
   it("prefers brotli on a tie, and honours q-values", () => {
     expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
