@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { CHANGES_CHANNEL } from "../../app/server/change-events.server";
 import pg from "pg";
 import { keepServerOutput } from "./server-logs";
 
@@ -122,7 +123,7 @@ export async function startDatabaseProxy(port: number, databaseUrl: string) {
     }
     const carry = (from: net.Socket, to: net.Socket) =>
       from.on("data", (chunk: Buffer) => {
-        if (from === client && /listen capsiva_freshness/i.test(chunk.toString("latin1"))) link.listening = true;
+        if (from === client && chunk.toString("latin1").toLowerCase().includes(`listen ${CHANGES_CHANNEL}`)) link.listening = true;
         if (link.frozen) link.held.push([to, chunk]);
         else if (from === upstream && replyDelayMs) setTimeout(() => to.write(chunk), replyDelayMs);
         else to.write(chunk);
