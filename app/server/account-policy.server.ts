@@ -42,6 +42,8 @@ const RESERVED_NAMES = [
   "mods",
   "anonymous",
   "communityauthor",
+  // What a story by a member without a display name shows.
+  "amember",
   "staff",
   "support",
   "supportteam",

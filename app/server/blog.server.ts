@@ -9,7 +9,8 @@ import { blogPosts, profiles, users } from "../../db/schema";
 import { slugify } from "./slug.server";
 
 export const BLOG_PAGE_SIZE = 20;
-export const COMMUNITY_AUTHOR = "Community Author";
+/** A story whose author has no display name (or has left) is by "A member": a person, not a placeholder. */
+export const COMMUNITY_AUTHOR = "A member";
 
 export interface PostSummary {
   id: number;
@@ -198,7 +199,8 @@ export async function updatePost(db: Db, id: number, input: PostInput) {
 export async function setPublished(db: Db, id: number, published: boolean) {
   const rows = await db
     .update(blogPosts)
-    .set({ published, publishedAt: published ? sql`coalesce(${blogPosts.publishedAt}, now())` : null, updatedAt: new Date() })
+    // Unpublishing keeps the first publication's date: the author's page then says "Unpublished".
+    .set({ published, publishedAt: published ? sql`coalesce(${blogPosts.publishedAt}, now())` : sql`${blogPosts.publishedAt}`, updatedAt: new Date() })
     .where(eq(blogPosts.id, id))
     .returning({ id: blogPosts.id, slug: blogPosts.slug });
   return rows[0] ?? null;

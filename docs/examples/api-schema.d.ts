@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Counters
-         * @description Community members, visible questions and published articles.
+         * @description Community members, visible questions (all, and those with an answer) and published articles.
          */
         get: operations["getStats"];
         put?: never;
@@ -383,6 +383,8 @@ export interface components {
             members: number;
             /** @description Visible forum questions. */
             questions: number;
+            /** @description Visible questions with at least one visible answer (the home page's "Questions Answered"). */
+            answeredQuestions: number;
             /** @description Published blog posts. */
             articles: number;
         };

@@ -24,7 +24,7 @@ for (const view of views) {
     await share.getByLabel("Title").fill(title);
     await share.getByLabel("Your story").fill("A warm shower loosens my hands before work.");
     await share.getByRole("button", { name: "Send for review" }).click();
-    await expect(author).toHaveURL(/\/account$/);
+    await expect(author).toHaveURL(/\/account#story-\d+$/);
 
     const editorCtx = await browser.newContext(view.options);
     const editor = await editorCtx.newPage();
