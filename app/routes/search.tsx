@@ -135,13 +135,14 @@ function Outcome({ outcome, limited }: { outcome: SearchOutcome | null; limited:
 }
 
 function ResultList({ outcome }: { outcome: Extract<SearchOutcome, { status: "results" }> }) {
-  const { query, results, total, page, pageCount, pageSize } = outcome;
+  const { query, results, total, page, pageCount, pageSize, typed } = outcome;
   return (
     <section aria-labelledby="search-results-heading" className="mt-6">
       <h2 id="search-results-heading" className="sr-only">
         Results
       </h2>
       <p role="status" className="text-muted-foreground">
+        {typed ? <span className="block text-lg font-medium text-foreground">{`No results for “${typed}”. Did you mean “${query}”?`}</span> : null}
         {`${total === 1 ? "1 result" : `${total} results`} for “${query}”${pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}`}
       </p>
       <ol className="mt-4 grid gap-4" start={(page - 1) * pageSize + 1}>
@@ -188,7 +189,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <Form method="get" action="/search" role="search" className="mt-4">
         <Label htmlFor="search-q">Search guides, stories and questions</Label>
         <div className="mt-2 flex gap-2">
-          <Input key={q} id="search-q" name="q" type="search" defaultValue={q} autoComplete="off" enterKeyHint="search" aria-describedby="search-q-hint" />
+          {/* Reached from the search button with nothing typed yet: the cursor waits in the box. */}
+          <Input
+            key={q}
+            id="search-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            autoComplete="off"
+            enterKeyHint="search"
+            aria-describedby="search-q-hint"
+            autoFocus={!q}
+          />
           <Button type="submit">
             <SearchIcon aria-hidden="true" />
             Search
