@@ -7,6 +7,7 @@ import { PostBody } from "~/components/post-body";
 import { textOfHtml } from "~/lib/html-text";
 import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
 import { data, Form, Link, redirect } from "react-router";
+import { FocusOnArrival, ToAnswerBox } from "~/components/forum/answer-focus";
 import { PostFields } from "~/components/forum/post-form";
 import { FormAlert } from "~/components/form-field";
 import { topicPath } from "~/components/forum/question-list";
@@ -19,7 +20,7 @@ import { ForbiddenError, NotFoundError, OwnAnswerError } from "~/server/forum.se
 import { questionPage, topicList } from "~/server/listings.server";
 import { viewerMarks } from "~/server/question-viewer.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
-import { getViewer } from "~/server/session.server";
+import { databaseAway, getViewer } from "~/server/session.server";
 import type { Route } from "./+types/forum-question";
 import { isModerator, QUESTION_INTENTS, toastOf } from "./forum-question.server";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
@@ -116,6 +117,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = getViewer(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (databaseAway(context)) {
+    // What was typed comes back in the form; nothing was stored.
+    const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
+    const what = intent === "answer" ? "Failed to post your answer" : "Failed to save";
+    return data({ intent, ok: false, errors: { form: what }, values, toast: toastOf(what, "The site cannot reach its database. Please try again in a moment.", "destructive") }, { status: 503 });
+  }
   if (!viewer) {
     return data(
       { intent, ok: false, errors: { form: "Please sign in first." }, toast: toastOf("Please sign in first", undefined, "destructive") },
@@ -152,13 +159,21 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           ← Back to the forum
         </Link>
       </nav>
-      <article className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"} data-hidden-post={question.hidden ? "" : undefined}>
+      <FocusOnArrival />
+      <article
+        id="question"
+        tabIndex={-1}
+        className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"}
+        data-hidden-post={question.hidden ? "" : undefined}
+      >
         {question.hidden ? <HiddenNote what="question" /> : null}
         <h1 className="wrap-anywhere text-3xl font-bold">{question.title}</h1>
         <p className="text-muted-foreground">
           Asked by <AuthorName name={question.authorName} profile={question.authorProfile} /> · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}
         </p>
+        {/* Straight to the answer box, past every answer and its buttons. */}
+        {question.hidden ? null : <ToAnswerBox signedIn={signedIn} />}
         {question.topic ? (
           <p>
             {"Topic: "}

@@ -12,8 +12,10 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { forumPage, topicList } from "~/server/listings.server";
 import { postQuestion } from "~/server/posting.server";
+import { similarQuestions } from "~/server/similar-questions.server";
 import { saveTypedName, typedName } from "~/server/post-name.server";
-import { getViewer } from "~/server/session.server";
+import { databaseAway, getViewer } from "~/server/session.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
@@ -82,6 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     topic: String(form.get("topic") ?? "").slice(0, 20),
     displayName: typedName(form.get("displayName")),
   };
+  // The database away: the form comes back with what was typed, and the specification's message.
+  if (databaseAway(context)) {
+    return data(
+      { ok: false, errors: { form: FAILED }, values, toast: { id: crypto.randomUUID(), title: FAILED, variant: "destructive" as const } },
+      { status: 503 },
+    );
+  }
   if (!viewer) {
     return data(
       {
@@ -92,6 +101,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 401 },
     );
+  }
+  // Without scripts the form cannot show similar questions while the title is typed: the first
+  // submit shows them (if any) with the form as typed, and the next one posts.
+  const title = values.title.trim();
+  if (form.get("checkSimilar") === "1" && title && String(form.get("similarSeen") ?? "") !== title) {
+    const similar = await similarQuestions(runtime.db, title).catch(() => []);
+    if (similar.length) return data({ ok: false, errors: {}, values, similar, similarFor: title, toast: undefined });
   }
   let result;
   try {
@@ -125,7 +141,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // The asker lands on their new question (from the dialog too: a fetcher follows a redirect).
-  return redirectWithToast(`/forum/${result.id}`, { title: "Question posted!", description: "Your question has been shared with the community" });
+  // "#question": the page focuses the question, so a keyboard goes on from what was posted.
+  return redirectWithToast(`/forum/${result.id}#question`, { title: "Question posted!", description: "Your question has been shared with the community" });
 }
 
 type ActionData = AskActionData;
@@ -161,11 +178,13 @@ function AskQuestionButton(props: AskProps) {
 function AskQuestionInline({ submissionKey, topics, topicId, displayName, result }: AskProps & { result?: ActionData }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/forum";
+  const hydrated = useHydrated();
   return (
     <Card id="ask" className="mb-8">
       <CardContent className="pt-6">
         <h2 className="mb-4 text-xl font-semibold">Ask the community</h2>
         <Form method="post" action="/forum" className="grid gap-4">
+          {hydrated ? null : <input type="hidden" name="checkSimilar" value="1" />}
           <PostFields
             kind="question"
             idPrefix="ask-inline"

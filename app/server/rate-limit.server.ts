@@ -26,6 +26,8 @@ export const LIMITS = {
   twoFactorAttempt: { points: 10, duration: 900, message: "Too many codes tried. Please sign in again in a few minutes." },
   api: { points: 120, duration: 60, message: "Too many requests. Please slow down." },
   search: { points: 60, duration: 60, message: "Too many searches in a short time. Please wait a moment." },
+  // The ask form's similar questions, looked up as a member pauses while typing a title.
+  similar: { points: 60, duration: 60, message: "Too many look-ups in a short time. Please wait a moment." },
   // Confirming one's password before a security change: a stolen session may not guess freely.
   reauth: { points: 10, duration: 900, message: "Too many tries. Please wait a few minutes and try again." },
   // Previews of a post before saving: each one renders Markdown, so one member cannot keep a
