@@ -13,8 +13,11 @@ export async function loader() {
 const FAILED = "Failed to sign out";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, log } = context.get(runtimeContext);
+  const { auth, database, log } = context.get(runtimeContext);
   try {
+    // The auth library reports success even when it could not delete the session: the member
+    // would look signed out here while the session lived on. Only with the database there.
+    await database.ping();
     const response = await auth.api.signOut({ headers: request.headers, asResponse: true });
     const headers = new Headers();
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -115,8 +115,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Shows the password as typed (a toggle: its name stays, its pressed state says which). Needs scripts. */
 function ShowPassword({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
   return (
-    <Button type="button" variant="outline" aria-pressed={shown} aria-label="Show password" onClick={onToggle} className="shrink-0">
-      Show
+    <Button type="button" variant="outline" aria-pressed={shown} onClick={onToggle} className="shrink-0">
+      Show<span className="sr-only"> password</span>
     </Button>
   );
 }
