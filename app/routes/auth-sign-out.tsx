@@ -27,7 +27,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Still signed in, and told so: a 503 page in the site's layout that says why, with the toast.
       log.warn({ err: error }, "sign out failed: the database is unavailable");
       return data(
-        { toast: { id: crypto.randomUUID(), title: FAILED, description: "You are still signed in. Please try again in a moment.", variant: "destructive" as const } },
+        {
+          toast: {
+            id: crypto.randomUUID(),
+            title: FAILED,
+            description: "You are still signed in. Please try again in a moment.",
+            variant: "destructive" as const,
+          },
+        },
         { status: 503 },
       );
     }

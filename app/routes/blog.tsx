@@ -91,7 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const story = await createPost(runtime.db, { title: parsed.data.title, content: parsed.data.content, authorId: viewer.id, published: false });
   // The member lands on their story's line among their stories, not at the top of the page.
-  return redirectWithToast(`/account#story-${story.id}`, { title: "Thank you for sharing your story!", description: "An editor will review it before it appears on the blog." });
+  return redirectWithToast(`/account#story-${story.id}`, {
+    title: "Thank you for sharing your story!",
+    description: "An editor will review it before it appears on the blog.",
+  });
 }
 
 function ShareStory() {

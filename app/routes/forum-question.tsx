@@ -121,7 +121,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // What was typed comes back in the form; nothing was stored.
     const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
     const what = intent === "answer" ? "Failed to post your answer" : "Failed to save";
-    return data({ intent, ok: false, errors: { form: what }, values, toast: toastOf(what, "The site cannot reach its database. Please try again in a moment.", "destructive") }, { status: 503 });
+    return data(
+      {
+        intent,
+        ok: false,
+        errors: { form: what },
+        values,
+        toast: toastOf(what, "The site cannot reach its database. Please try again in a moment.", "destructive"),
+      },
+      { status: 503 },
+    );
   }
   if (!viewer) {
     return data(

@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     await runtime.limiter.consume("similar", viewer.id);
   } catch (error) {
-    if (error instanceof RateLimitedError) return data({ questions: [] }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds) } });
+    if (error instanceof RateLimitedError)
+      return data({ questions: [] }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds) } });
     throw error;
   }
   return data({ questions: await similarQuestions(runtime.db, title) }, { headers: NO_STORE });

@@ -153,7 +153,8 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
 function storyPath(kind: StoryKind, post: { id: number | null; slug: string | null; published: boolean | null; authorId: string | null }, memberId: string) {
   if (kind === "story-published" && post.published && post.slug) return `/article/${post.slug}`;
   // Taken off the blog since: the article is gone, the story itself is still its author's to read.
-  if ((kind === "story-returned" || kind === "story-published") && post.id !== null && post.published === false && post.authorId === memberId) return `/account/stories/${post.id}`;
+  if ((kind === "story-returned" || kind === "story-published") && post.id !== null && post.published === false && post.authorId === memberId)
+    return `/account/stories/${post.id}`;
   return "/account";
 }
 

@@ -38,7 +38,7 @@ export const StatsSchema = z
   .strictObject({
     members: count.meta({ description: "Community members (profiles)." }),
     questions: count.meta({ description: "Visible forum questions." }),
-    answeredQuestions: count.meta({ description: "Visible questions with at least one visible answer (the home page's \"Questions Answered\")." }),
+    answeredQuestions: count.meta({ description: 'Visible questions with at least one visible answer (the home page\'s "Questions Answered").' }),
     articles: count.meta({ description: "Published blog posts." }),
   })
   .meta({ id: "Stats" });

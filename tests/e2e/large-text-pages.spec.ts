@@ -49,7 +49,10 @@ function controlsOutsideCards(page: Page) {
       for (const el of card.querySelectorAll<HTMLElement>("a[class*='min-h-11'], button, input:not([type=hidden]), select, textarea")) {
         const r = el.getBoundingClientRect();
         if (!r.width) continue;
-        if (r.left < box.left - 1 || r.right > box.right + 1) out.push(`${el.textContent?.trim() || el.tagName} (${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(box.left)}-${Math.round(box.right)})`);
+        if (r.left < box.left - 1 || r.right > box.right + 1)
+          out.push(
+            `${el.textContent?.trim() || el.tagName} (${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(box.left)}-${Math.round(box.right)})`,
+          );
       }
     }
     return out;

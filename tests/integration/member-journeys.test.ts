@@ -44,7 +44,13 @@ describe("where saving lands a member", () => {
 
   it("a story by a member without a display name is by 'A member'; /blog links every guide", async () => {
     const blog = await html("/blog");
-    for (const slug of ["capsiva-rheumatoid-arthritis-pain-relief", "comprehensive-arthritis-guide", "comprehensive-rheumatoid-arthritis-guide", "complete-arthritis-relief-guide", "seronegative-rheumatoid-arthritis-guide"]) {
+    for (const slug of [
+      "capsiva-rheumatoid-arthritis-pain-relief",
+      "comprehensive-arthritis-guide",
+      "comprehensive-rheumatoid-arthritis-guide",
+      "complete-arthritis-relief-guide",
+      "seronegative-rheumatoid-arthritis-guide",
+    ]) {
       expect(blog, slug).toContain(`href="/blog/${slug}"`);
     }
     const nameless = await app.member();
@@ -155,7 +161,11 @@ describe("with the database away", () => {
 
       // Signing out: the action itself, with the member known (the page's layout needs the database).
       const signOut = await import("~/routes/auth-sign-out");
-      const out = await callRoute(signOut.action as never, formRequest("/auth/sign-out", {}, { headers: { Cookie: member.cookie } }), contextFor(app.runtime, null));
+      const out = await callRoute(
+        signOut.action as never,
+        formRequest("/auth/sign-out", {}, { headers: { Cookie: member.cookie } }),
+        contextFor(app.runtime, null),
+      );
       expect(out.status).toBe(503);
       expect(JSON.stringify(out.data)).toContain("Failed to sign out");
       expect(JSON.stringify(out.data)).toContain("You are still signed in");

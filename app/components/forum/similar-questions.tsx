@@ -29,7 +29,12 @@ export function SimilarQuestions({ id, title, initial }: { id: string; title: st
           <ul className="grid">
             {questions.map((q) => (
               <li key={q.id}>
-                <a href={`/forum/${q.id}`} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center py-1 text-link underline underline-offset-4">
+                <a
+                  href={`/forum/${q.id}`}
+                  target="_blank"
+                  rel="noopener"
+                  className="inline-flex min-h-11 items-center py-1 text-link underline underline-offset-4"
+                >
                   {q.title}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
