@@ -141,8 +141,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // The asker lands on their new question (from the dialog too: a fetcher follows a redirect).
-  // "#question": the page focuses the question, so a keyboard goes on from what was posted.
-  return redirectWithToast(`/forum/${result.id}#question`, { title: "Question posted!", description: "Your question has been shared with the community" });
+  // The page focuses the question on arrival (forum/answer-focus.tsx): a keyboard goes on from there.
+  return redirectWithToast(`/forum/${result.id}`, { title: "Question posted!", description: "Your question has been shared with the community" });
 }
 
 type ActionData = AskActionData;

@@ -1,15 +1,20 @@
-// Keyboard help on a question page: a link straight to the answer box, and focus moved to the
-// post an address points at (#question after asking, #answer-12 after answering or from a
-// notification), so that the next Tab continues from what was posted, not from the page's top.
+// Keyboard help on a question page: a link straight to the answer box, and focus moved to what
+// the member arrived for. After a form or a link (a client-side navigation, which leaves focus
+// nowhere), focus goes to the question, or to the answer an address points at (#answer-12 from
+// a notification), so the next Tab continues from there rather than from the page's top. A
+// page's first load keeps the browser's own start, where the skip link is.
 import * as React from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigationType } from "react-router";
 
 export function FocusOnArrival() {
   const { hash, key } = useLocation();
+  const type = useNavigationType();
   React.useEffect(() => {
-    if (!/^#(question|answer-\d+)$/.test(hash)) return;
-    document.getElementById(hash.slice(1))?.focus();
-  }, [hash, key]);
+    if (type === "POP") return;
+    const target = /^#answer-\d+$/.test(hash) ? document.getElementById(hash.slice(1)) : null;
+    if (target) target.focus();
+    else if (!document.activeElement || document.activeElement === document.body) document.getElementById("question")?.focus();
+  }, [hash, key, type]);
   return null;
 }
 

@@ -2,12 +2,12 @@
 // the controls that choose the topic and the order (a plain GET form), and the topics as links.
 import { AuthorName } from "~/components/author-name";
 import { CardLink } from "~/components/card-link";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/input";
-import { FORUM_SORTS, SORT_LABELS, type ForumSort } from "~/lib/forum-list";
+import { FORUM_SORTS, forumListHref, isForumSort, SORT_LABELS, type ForumSort } from "~/lib/forum-list";
 
 export interface ListedAnswer {
   id: number;
@@ -202,7 +202,7 @@ export function QuestionList({
  * has an address of its own. The topic select is there on /forum (`topics`), not on a topic's page.
  */
 export function ListControls({ action, sort, topics, topic }: { action: string; sort: ForumSort; topics?: readonly TopicLink[]; topic?: string | null }) {
-  const submit = useSubmit();
+  const navigate = useNavigate();
   return (
     // Two columns on a phone (both selects on one row, or the select beside the button), so the
     // questions start higher up; a row on wider screens. With scripts a choice applies at once
@@ -211,7 +211,14 @@ export function ListControls({ action, sort, topics, topic }: { action: string; 
       method="get"
       action={action}
       preventScrollReset
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+      onChange={(event) => {
+        // Straight to the list's one address (no empty topic, no default order).
+        const chosen = new FormData(event.currentTarget);
+        const sorted = chosen.get("sort");
+        void navigate(forumListHref(action, { topic: String(chosen.get("topic") ?? "") || null, sort: isForumSort(sorted) ? sorted : undefined }), {
+          preventScrollReset: true,
+        });
+      }}
       className="mb-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap"
       aria-label="Choose which questions to show"
     >
