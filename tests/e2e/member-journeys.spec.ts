@@ -22,7 +22,9 @@ async function tabTo(page: Page, target: Locator, most: number) {
 
 for (const width of [375, 1280]) {
   const phone = width === 375;
-  test(`at ${width} px a member signs in from the forum, asks, edits, answers by keyboard, marks, reports, searches and shares a story`, async ({ browser }) => {
+  test(`at ${width} px a member signs in from the forum, asks, edits, answers by keyboard, marks, reports, searches and shares a story`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ viewport: { width, height: phone ? 740 : 800 }, hasTouch: phone, isMobile: phone });
     const page = await context.newPage();
