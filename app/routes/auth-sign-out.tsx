@@ -1,12 +1,16 @@
 import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/lib/use-action-toast";
-import { runtimeContext } from "~/server/context";
+import { requestOutcomeContext, runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
+import { databaseAway } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth-sign-out";
 
-export async function loader() {
+// A visit goes home. After a sign-out that failed because the database is away, the page itself
+// is the answer (its loader runs after the action): it says so.
+export async function loader({ context }: Route.LoaderArgs) {
+  if (databaseAway(context)) return null;
   return redirect("/");
 }
 
@@ -26,6 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isDatabaseUnavailable(error)) {
       // Still signed in, and told so: a 503 page in the site's layout that says why, with the toast.
       log.warn({ err: error }, "sign out failed: the database is unavailable");
+      const outcome = context.get(requestOutcomeContext);
+      if (outcome) outcome.databaseUnavailable = true;
       return data(
         {
           toast: {
