@@ -169,14 +169,12 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </Link>
       </nav>
       <FocusOnArrival />
-      <article
-        id="question"
-        tabIndex={-1}
-        className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"}
-        data-hidden-post={question.hidden ? "" : undefined}
-      >
+      <article id="question" className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"} data-hidden-post={question.hidden ? "" : undefined}>
         {question.hidden ? <HiddenNote what="question" /> : null}
-        <h1 className="wrap-anywhere text-3xl font-bold">{question.title}</h1>
+        {/* Focused on arrival after asking (forum/answer-focus.tsx): what was posted, its title first. */}
+        <h1 id="question-title" tabIndex={-1} className="wrap-anywhere text-3xl font-bold">
+          {question.title}
+        </h1>
         <p className="text-muted-foreground">
           Asked by <AuthorName name={question.authorName} profile={question.authorProfile} /> · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}

@@ -15,7 +15,6 @@ import { postQuestion } from "~/server/posting.server";
 import { similarQuestions } from "~/server/similar-questions.server";
 import { saveTypedName, typedName } from "~/server/post-name.server";
 import { databaseAway, getViewer } from "~/server/session.server";
-import { useHydrated } from "~/lib/use-hydrated";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
@@ -103,9 +102,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // Without scripts the form cannot show similar questions while the title is typed: the first
-  // submit shows them (if any) with the form as typed, and the next one posts.
+  // submit of the form on the page shows them (if any) with the form as typed, and the next one
+  // posts. With scripts (a submission for the page's data, "/forum.data") they showed as typed.
   const title = values.title.trim();
-  if (form.get("checkSimilar") === "1" && title && String(form.get("similarSeen") ?? "") !== title) {
+  const plainPost = !new URL(request.url).pathname.endsWith(".data");
+  if (plainPost && form.get("checkSimilar") === "1" && title && String(form.get("similarSeen") ?? "") !== title) {
     const similar = await similarQuestions(runtime.db, title).catch(() => []);
     if (similar.length) return data({ ok: false, errors: {}, values, similar, similarFor: title, toast: undefined });
   }
@@ -178,13 +179,12 @@ function AskQuestionButton(props: AskProps) {
 function AskQuestionInline({ submissionKey, topics, topicId, displayName, result }: AskProps & { result?: ActionData }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/forum";
-  const hydrated = useHydrated();
   return (
     <Card id="ask" className="mb-8">
       <CardContent className="pt-6">
         <h2 className="mb-4 text-xl font-semibold">Ask the community</h2>
         <Form method="post" action="/forum" className="grid gap-4">
-          {hydrated ? null : <input type="hidden" name="checkSimilar" value="1" />}
+          <input type="hidden" name="checkSimilar" value="1" />
           <PostFields
             kind="question"
             idPrefix="ask-inline"

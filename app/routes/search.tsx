@@ -149,7 +149,7 @@ function ResultList({ outcome }: { outcome: Extract<SearchOutcome, { status: "re
         {results.map((r) => (
           <li key={`${r.type}:${r.href}`} className="rounded-xl border bg-card p-4 sm:p-5" data-result-type={r.type}>
             <Badge variant={r.type === "guide" ? "default" : "secondary"}>{TYPE_LABEL[r.type]}</Badge>
-            <h3 className="mt-2 text-lg font-semibold leading-snug">
+            <h3 className="mt-2 text-lg font-semibold leading-snug wrap-anywhere">
               <Link to={r.href} className="inline-flex min-h-11 items-center text-link underline underline-offset-4 hover:no-underline">
                 {r.title}
               </Link>

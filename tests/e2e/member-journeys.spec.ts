@@ -69,7 +69,7 @@ for (const width of [375, 1280]) {
     await dialog.getByLabel("Content").fill("Which jar opener works for you?");
     await tap(dialog.getByRole("button", { name: "Post Question" }));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-    await expect(page.locator("#question")).toBeFocused();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeFocused();
 
     // Saving an edit closes the editor, as a page load would.
     const article = page.locator("article");

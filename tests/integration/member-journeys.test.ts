@@ -103,6 +103,11 @@ describe("similar questions", () => {
     const second = await app.postForm("/forum", asker.cookie, { ...typed, similarSeen: typed.title });
     expect(second.status).toBe(302);
     expect(second.headers.get("Location")).toMatch(/^\/forum\/\d+$/);
+    // With scripts (a submission for the page's data) the list showed while typing: it posts at once.
+    const scripted = { ...typed, title: "Jar openers, asked with scripts" };
+    await app.postForm("/forum.data", asker.cookie, scripted);
+    const [posted] = await app.runtime.db.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.title, scripted.title));
+    expect(posted, "posted from the script's submission").toBeTruthy();
   });
 });
 

@@ -13,7 +13,7 @@ export function FocusOnArrival() {
     if (type === "POP") return;
     const target = /^#answer-\d+$/.test(hash) ? document.getElementById(hash.slice(1)) : null;
     if (target) target.focus();
-    else if (!document.activeElement || document.activeElement === document.body) document.getElementById("question")?.focus();
+    else if (!document.activeElement || document.activeElement === document.body) document.getElementById("question-title")?.focus();
   }, [hash, key, type]);
   return null;
 }
