@@ -35,6 +35,8 @@ export function parseQuestionId(param: string | undefined) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseQuestionId(params.questionId);
   if (!id) throw data(null, { status: 404 });
+  // A form's answer while the database is away: the page cannot be read either ("Temporarily unavailable").
+  if (databaseAway(context)) throw data(null, { status: 503 });
   const viewer = getViewer(context);
   const moderator = isModerator(viewer?.role);
   const question = await questionPage(context.get(runtimeContext), id, moderator);
@@ -110,6 +112,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
+const UNAVAILABLE = "Temporarily unavailable: the site cannot reach its database. What you wrote is still here; please try again in a moment.";
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseQuestionId(params.questionId);
   if (!id) throw data(null, { status: 404 });
@@ -121,16 +125,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // What was typed comes back in the form; nothing was stored.
     const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
     const what = intent === "answer" ? "Failed to post your answer" : "Failed to save";
-    return data(
-      {
-        intent,
-        ok: false,
-        errors: { form: what },
-        values,
-        toast: toastOf(what, "The site cannot reach its database. Please try again in a moment.", "destructive"),
-      },
-      { status: 503 },
-    );
+    return data({ intent, ok: false, errors: { form: `${what}. ${UNAVAILABLE}` }, values, toast: toastOf(what, UNAVAILABLE, "destructive") }, { status: 503 });
   }
   if (!viewer) {
     return data(

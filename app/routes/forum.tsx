@@ -72,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const FAILED = "Failed to post your question";
+const UNAVAILABLE = "Temporarily unavailable: the site cannot reach its database. Your question is still here; please try again in a moment.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
@@ -86,7 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The database away: the form comes back with what was typed, and the specification's message.
   if (databaseAway(context)) {
     return data(
-      { ok: false, errors: { form: FAILED }, values, toast: { id: crypto.randomUUID(), title: FAILED, variant: "destructive" as const } },
+      {
+        ok: false,
+        errors: { form: `${FAILED}. ${UNAVAILABLE}` },
+        values,
+        toast: { id: crypto.randomUUID(), title: FAILED, description: UNAVAILABLE, variant: "destructive" as const },
+      },
       { status: 503 },
     );
   }
