@@ -1,11 +1,10 @@
-import * as React from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { FormAlert, TextField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkeys/passkey-sign-in";
+import { PasswordField } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
-import { useHydrated } from "~/lib/use-hydrated";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -112,23 +111,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(redirectTo === "/" ? "/account?welcome=1" : redirectTo, toast, cookieHeaders(result.cookies));
 }
 
-/** Shows the password as typed (a toggle: its name stays, its pressed state says which). Needs scripts. */
-function ShowPassword({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
-  return (
-    <Button type="button" variant="outline" aria-pressed={shown} onClick={onToggle} className="shrink-0">
-      Show<span className="sr-only"> password</span>
-    </Button>
-  );
-}
-
 function AuthForm({ tab, result, redirectTo }: { tab: Tab; result?: ActionResult; redirectTo: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === tab;
   const mine = result?.intent === tab ? result : undefined;
   const errors = mine?.errors ?? {};
   const prefix = tab === "signin" ? "signin" : "signup";
-  const hydrated = useHydrated();
-  const [shown, setShown] = React.useState(false);
   return (
     <Form method="post" className="grid gap-4" data-form={tab === "signin" ? "sign-in" : "sign-up"} noValidate={false}>
       <input type="hidden" name="intent" value={tab} />
@@ -150,12 +138,10 @@ function AuthForm({ tab, result, redirectTo }: { tab: Tab; result?: ActionResult
         defaultValue={mine?.values.email}
         error={errors.email}
       />
-      <TextField
+      <PasswordField
         id={`${prefix}-password`}
         label="Password"
         name="password"
-        type={shown ? "text" : "password"}
-        after={hydrated ? <ShowPassword shown={shown} onToggle={() => setShown((s) => !s)} /> : null}
         autoComplete={tab === "signin" ? "current-password" : "new-password"}
         required
         minLength={tab === "signup" ? LIMITS.passwordMin : undefined}
