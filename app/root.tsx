@@ -14,6 +14,7 @@ import { requestOutcomeContext, runtimeContext } from "./server/context";
 import { RETRY_AFTER_SECONDS } from "./server/db.server";
 import { publicConfig } from "./server/env.server";
 import { carriesNothingPersonal } from "./server/session-cookie.server";
+import { orWhenUnavailable } from "./server/outage.server";
 import { loadViewer, sessionRefreshedContext, viewerContext } from "./server/session.server";
 import { clearToastHeader, readToast } from "./server/toast.server";
 
@@ -61,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     config: publicConfig(runtime.env),
     viewer: viewer ? { id: viewer.id, email: viewer.email, role: viewer.role, displayName: viewer.displayName, aal: viewer.aal } : null,
-    unread: viewer ? await runtime.unread.get(viewer.id) : null,
+    // A form's answer while the database is away still comes in the layout (the count as unknown, 0).
+    unread: viewer ? await orWhenUnavailable(context, () => runtime.unread.get(viewer.id), 0) : null,
     sidebarOpen: sidebarOpen(request.headers.get("cookie")),
     toast: await readToast(request),
     now: Date.now(),

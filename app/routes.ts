@@ -24,6 +24,7 @@ export default [
   route("forum", "routes/forum.tsx"),
   route("forum/topics", "routes/forum-topics.tsx"),
   route("forum/topics/:slug", "routes/forum-topic.tsx"),
+  route("forum/similar", "routes/forum-similar.ts"),
   route("forum/:questionId", "routes/forum-question.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/forgot", "routes/auth-forgot.tsx"),

@@ -2,7 +2,7 @@
 // site title, search, and the sign-in link or the member's menu.
 import { Bell, BookOpen, Home, LogOut, Menu, MessagesSquare, Search, Settings, Shield, UserRound } from "~/components/icons";
 import * as React from "react";
-import { Link, NavLink, useNavigation } from "react-router";
+import { Link, NavLink, useLocation, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/seo";
 import type { ShellViewer } from "~/lib/shell-viewer";
@@ -133,7 +133,7 @@ function NotificationsLink({ unread }: { unread: number }) {
         <span
           aria-hidden="true"
           data-count={unread}
-          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-info px-1 text-center text-xs font-bold leading-5 text-info-foreground"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-info px-1 text-center text-xs/normal font-bold text-info-foreground"
         >
           {unread}
         </span>
@@ -143,6 +143,9 @@ function NotificationsLink({ unread }: { unread: number }) {
 }
 
 function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number | null }) {
+  // Signing in from a page comes back to it (from the home page and the sign-in page, home).
+  const { pathname, search } = useLocation();
+  const back = pathname === "/" || pathname.startsWith("/auth") ? "" : `?redirectTo=${encodeURIComponent(pathname + search)}`;
   return (
     <header className="sticky top-0 z-30 flex min-h-14 flex-wrap items-center gap-2 border-b bg-background/95 px-2 backdrop-blur sm:px-4">
       <SidebarTrigger className="shrink-0">
@@ -150,7 +153,7 @@ function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number
       </SidebarTrigger>
       {/* On a phone app.css lets the name wrap onto two smaller lines instead of cutting it short. */}
       <p className="flex min-w-0 grow basis-24 text-base font-semibold sm:text-lg">
-        <Link to="/" className="truncate py-2.5 leading-6 focus-ring">
+        <Link to="/" className="truncate py-2.5 leading-normal focus-ring">
           {SITE_NAME}
         </Link>
       </p>
@@ -185,7 +188,7 @@ function TopBar({ viewer, unread }: { viewer: ShellViewer | null; unread: number
         {viewer ? (
           <UserMenuButton viewer={viewer} />
         ) : (
-          <Link to="/auth" className={buttonVariants({ variant: "default", className: "shrink-0 whitespace-nowrap" })}>
+          <Link to={`/auth${back}`} className={buttonVariants({ variant: "default", className: "shrink-0 whitespace-nowrap" })}>
             Sign In
           </Link>
         )}

@@ -42,10 +42,20 @@ function Field({
   );
 }
 
-export function TextField({ id, label, error, hint, ...props }: Common & React.ComponentProps<"input">) {
+/** `after`: a control beside the field on its row (a password's Show button). */
+export function TextField({ id, label, error, hint, after, ...props }: Common & React.ComponentProps<"input"> & { after?: React.ReactNode }) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      {(aria) => <Input id={id} {...aria} {...props} />}
+      {(aria) =>
+        after ? (
+          <div className="flex gap-2">
+            <Input id={id} {...aria} {...props} />
+            {after}
+          </div>
+        ) : (
+          <Input id={id} {...aria} {...props} />
+        )
+      }
     </Field>
   );
 }

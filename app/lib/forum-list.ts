@@ -52,6 +52,9 @@ export function withoutDefaults(url: URL): string | null {
     changed = true;
   }
   if (!changed) return null;
+  // A client-side request asks for the page's data at "<path>.data" (with "_routes"): the
+  // address to send the browser to is the page's own.
+  params.delete("_routes");
   const query = params.toString();
-  return `${url.pathname}${query ? `?${query}` : ""}`;
+  return `${url.pathname.replace(/\.data$/, "")}${query ? `?${query}` : ""}`;
 }

@@ -86,7 +86,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       form: "This story is no longer waiting for review: an editor may have published it, so it can no longer be changed here. Your text is below.",
     });
   }
-  return redirectWithToast("/account", { title: "Story saved", description: "An editor will review the new version." });
+  // Back to the story's own line on the account page, where it says it waits for review again.
+  return redirectWithToast(`/account#story-${id}`, { title: "Story saved", description: "An editor will review the new version." });
 }
 
 export default function AccountStory({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { PasswordField } from "~/components/password-field";
 import { FormAlert, TextField } from "~/components/form-field";
 import { DeleteAccountCard } from "~/components/account/delete-account-card";
 import { EMAIL_OPTIONS, EmailNotificationsCard } from "~/components/account/email-notifications-card";
@@ -254,21 +255,19 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="grid gap-4 sm:max-w-sm">
             <h3 className="text-lg font-semibold">Change password</h3>
             <input type="hidden" name="intent" value="change-password" />
-            <TextField
+            <PasswordField
               id="current-password"
               label="Current password"
               name="currentPassword"
-              type="password"
               autoComplete="current-password"
               required
               maxLength={LIMITS.passwordMax}
               error={errors("change-password").currentPassword}
             />
-            <TextField
+            <PasswordField
               id="new-password"
               label="New password"
               name="newPassword"
-              type="password"
               autoComplete="new-password"
               required
               minLength={LIMITS.passwordMin}

@@ -132,7 +132,8 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
         </details>
-        {author?.canReturn ? <ReturnStoryForm note={returned?.note} error={returned?.error} busy={busy} /> : null}
+        {/* Once returned, the story is with its author until they send it back: nothing to send twice. */}
+        {author?.canReturn && !post.returnedNote ? <ReturnStoryForm note={returned?.note} error={returned?.error} busy={busy} /> : null}
       </div>
       {result?.preview ? (
         <PostPreview title={result.preview.title} html={result.preview.html} />

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { FormAlert, TextField } from "~/components/form-field";
+import { PasswordField } from "~/components/password-field";
+import { FormAlert } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -77,21 +78,19 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             <Form method="post" className="grid gap-4">
               {result?.error ? <FormAlert title="Error">{result.error}</FormAlert> : null}
               <input type="hidden" name="token" value={loaderData.token} />
-              <TextField
+              <PasswordField
                 id="reset-password"
                 label="New password"
                 name="password"
-                type="password"
                 autoComplete="new-password"
                 required
                 minLength={LIMITS.passwordMin}
                 maxLength={LIMITS.passwordMax}
               />
-              <TextField
+              <PasswordField
                 id="reset-confirm"
                 label="Confirm new password"
                 name="confirm"
-                type="password"
                 autoComplete="new-password"
                 required
                 minLength={LIMITS.passwordMin}

@@ -1,30 +1,67 @@
-import { redirect } from "react-router";
-import { runtimeContext } from "~/server/context";
+import { data, Form, redirect } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useActionToast } from "~/lib/use-action-toast";
+import { requestOutcomeContext, runtimeContext } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/db.server";
+import { databaseAway } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth-sign-out";
 
-export async function loader() {
+// A visit goes home. After a sign-out that failed because the database is away, the page itself
+// is the answer (its loader runs after the action): it says so.
+export async function loader({ context }: Route.LoaderArgs) {
+  if (databaseAway(context)) return null;
   return redirect("/");
 }
 
+const FAILED = "Failed to sign out";
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, log } = context.get(runtimeContext);
+  const { auth, database, log } = context.get(runtimeContext);
   try {
+    // The auth library reports success even when it could not delete the session: the member
+    // would look signed out here while the session lived on. Only with the database there.
+    await database.ping();
     const response = await auth.api.signOut({ headers: request.headers, asResponse: true });
     const headers = new Headers();
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     return redirectWithToast("/", { title: "Signed out", description: "You have been successfully signed out" }, headers);
   } catch (error) {
-    // An outage answers 503 in the site's layout (entry.server.tsx), not "Failed to sign out".
-    if (isDatabaseUnavailable(error)) throw error;
+    if (isDatabaseUnavailable(error)) {
+      // Still signed in, and told so: a 503 page in the site's layout that says why, with the toast.
+      log.warn({ err: error }, "sign out failed: the database is unavailable");
+      const outcome = context.get(requestOutcomeContext);
+      if (outcome) outcome.databaseUnavailable = true;
+      return data(
+        {
+          toast: {
+            id: crypto.randomUUID(),
+            title: FAILED,
+            description: "You are still signed in. Please try again in a moment.",
+            variant: "destructive" as const,
+          },
+        },
+        { status: 503 },
+      );
+    }
     log.error({ err: error }, "sign out failed");
-    return redirectWithToast("/", { title: "Failed to sign out", variant: "destructive" });
+    return redirectWithToast("/", { title: FAILED, variant: "destructive" });
   }
 }
 
-// A page route, not a resource route: an error (the database away) is answered by the site's
-// error page, in its layout, rather than a bare line of text.
-export default function SignOut() {
-  return null;
+// A page route, not a resource route: a refusal is answered in the site's layout.
+export default function SignOut({ actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  if (!actionData) return null;
+  return (
+    <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">{FAILED}</h1>
+      <p className="text-xl text-muted-foreground">
+        Temporarily unavailable: the site cannot reach its database, so you are still signed in. Please try again in a moment.
+      </p>
+      <Form method="post" action="/auth/sign-out">
+        <Button type="submit">Try again</Button>
+      </Form>
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { FormAlert, TextField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkeys/passkey-sign-in";
+import { PasswordField } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
@@ -93,7 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await callAuth<{ token?: string | null }>(runtime, request, "/sign-up/email", {
     ...parsed.data,
     name: displayName.trim() ? (checkDisplayName(displayName).name ?? "") : "",
-    callbackURL: "/",
+    // The confirmation mail's link comes back to where the member was going (the forum, say).
+    callbackURL: redirectTo,
   });
   if (!result.ok) return failure(intent, email, authMessage(result), failureStatus(result), result.retryAfter);
   const toast = { title: "Account created!", description: "Welcome to the RA community" };
@@ -136,11 +138,10 @@ function AuthForm({ tab, result, redirectTo }: { tab: Tab; result?: ActionResult
         defaultValue={mine?.values.email}
         error={errors.email}
       />
-      <TextField
+      <PasswordField
         id={`${prefix}-password`}
         label="Password"
         name="password"
-        type="password"
         autoComplete={tab === "signin" ? "current-password" : "new-password"}
         required
         minLength={tab === "signup" ? LIMITS.passwordMin : undefined}

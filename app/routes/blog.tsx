@@ -15,7 +15,7 @@ import { orWhenUnavailable } from "~/server/outage.server";
 import { COMMUNITY_AUTHOR, createPost } from "~/server/blog.server";
 import { blogPage } from "~/server/listings.server";
 import { runtimeContext } from "~/server/context";
-import { getGuide } from "~/server/guides.server";
+import { allGuides, getGuide } from "~/server/guides.server";
 import { postPlainText } from "~/server/post-markdown.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { getViewer } from "~/server/session.server";
@@ -42,6 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const guide = getGuide(slug);
     return { badge, slug, title: guide?.title ?? slug, description: guide?.description ?? "" };
   });
+  // The other guides, so that all ten are one tap away from the blog.
+  const featuredSlugs = new Set<string>(FEATURED_GUIDES.map((g) => g.slug));
+  const moreGuides = [...allGuides().values()].filter((g) => !featuredSlugs.has(g.slug)).map((g) => ({ slug: g.slug, title: g.title }));
   const requested = pageNumberOf(pageQuery(request.url, handle.query));
   // While the database is away the page still works, with an empty list.
   const { posts, page, pageCount } = await orWhenUnavailable(context, () => blogPage(runtime, requested), {
@@ -54,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page !== requested) throw data(null, { status: 404 });
   return {
     featured,
+    moreGuides,
     stories: posts.map((p) => ({
       id: p.id,
       slug: p.slug,
@@ -88,8 +92,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     throw error;
   }
-  await createPost(runtime, { title: parsed.data.title, content: parsed.data.content, authorId: viewer.id, published: false });
-  return redirectWithToast("/account", { title: "Thank you for sharing your story!", description: "An editor will review it before it appears on the blog." });
+  const story = await createPost(runtime, { title: parsed.data.title, content: parsed.data.content, authorId: viewer.id, published: false });
+  // The member lands on their story's line among their stories, not at the top of the page.
+  return redirectWithToast(`/account#story-${story.id}`, {
+    title: "Thank you for sharing your story!",
+    description: "An editor will review it before it appears on the blog.",
+  });
 }
 
 function ShareStory() {
@@ -134,12 +142,16 @@ function ShareStory() {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { featured, stories, page, pageCount, signedIn } = loaderData;
+  const { featured, moreGuides, stories, page, pageCount, signedIn } = loaderData;
   return (
     <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
-      <header>
+      <header className="grid justify-items-start gap-3">
         <h1 className="text-3xl font-bold">Blog</h1>
-        <p className="mt-2 text-lg text-muted-foreground">Guides to living with rheumatoid arthritis, and stories from our community.</p>
+        <p className="text-lg text-muted-foreground">Guides to living with rheumatoid arthritis, and stories from our community.</p>
+        {/* The form is below every card: on a phone that is screens away, so the way to it is here. */}
+        <a href="#share-story" className={buttonVariants({ variant: "outline" })}>
+          Share your story
+        </a>
       </header>
 
       {page === 1 ? (
@@ -159,6 +171,18 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                     <p className="text-muted-foreground">{g.description}</p>
                   </CardContent>
                 </Card>
+              </li>
+            ))}
+          </ul>
+          <h3 id="more-guides-title" className="mt-4 text-lg font-semibold">
+            More guides
+          </h3>
+          <ul aria-labelledby="more-guides-title" className="grid gap-1 sm:grid-cols-2">
+            {moreGuides.map((g) => (
+              <li key={g.slug}>
+                <Link to={`/blog/${g.slug}`} className="inline-flex min-h-11 items-center py-1 font-medium text-link underline underline-offset-4">
+                  {g.title}
+                </Link>
               </li>
             ))}
           </ul>
@@ -199,7 +223,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       {signedIn ? (
         <ShareStory />
       ) : (
-        <p>
+        <p id="share-story">
           <Link to="/auth?redirectTo=%2Fblog%23share-story" className={buttonVariants({ variant: "outline" })}>
             Sign in to share your story
           </Link>

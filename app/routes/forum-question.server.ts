@@ -11,8 +11,8 @@ import {
   followQuestion,
   ForbiddenError,
   setQuestionTopic,
+  setHelpful,
   toggleHelpedMost,
-  toggleHelpful,
   unfollowQuestion,
   UnknownTopicError,
 } from "~/server/forum.server";
@@ -63,7 +63,7 @@ async function answer({ runtime, viewer, id, back, intent, form }: IntentArgs) {
     );
   }
   const toast = { title: "Answer posted!", description: "Thank you for sharing with the community" };
-  if (form.get("via") === "fetcher") return { intent, ok: true, errors: {}, toast: toastOf(toast.title, toast.description) };
+  if (form.get("via") === "fetcher") return { intent, ok: true, errors: {}, answerId: result.id, toast: toastOf(toast.title, toast.description) };
   return redirectWithToast(`${back}#answer-${result.id}`, toast);
 }
 
@@ -83,19 +83,18 @@ async function markAnswer({ runtime, viewer, id, back, intent, form }: IntentArg
   if (!answerId.success) return failed(intent, "That answer could not be found.", 400);
   await runtime.limiter.consume("edit", viewer.id);
   const to = `${back}#answer-${answerId.data}`;
+  // With scripts the page stays where it is and shows the message; without, it reloads at the answer.
+  const answered = async (toast: { title: string; description?: string }) =>
+    form.get("via") === "fetcher" ? { intent, ok: true, toast: toastOf(toast.title, toast.description) } : redirectWithToast(to, toast);
   if (intent === "helpful") {
-    const { marked } = await toggleHelpful(runtime, answerId.data, viewer.id);
-    return redirectWithToast(
-      to,
-      marked ? { title: "Marked as helpful", description: "Thank you: its author will know." } : { title: "Helpful mark taken back" },
-    );
+    // The state asked for, not a toggle: a press sent twice marks once.
+    const want = form.get("want") === "on" ? true : form.get("want") === "off" ? false : undefined;
+    const { marked } = await setHelpful(runtime, answerId.data, viewer.id, want);
+    return answered(marked ? { title: "Marked as helpful", description: "Thank you: its author will know." } : { title: "Helpful mark taken back" });
   }
   try {
     const { chosen } = await toggleHelpedMost(runtime, id, answerId.data, viewer.id);
-    return redirectWithToast(
-      to,
-      chosen ? { title: "Marked as the answer that helped you most", description: "It now shows first." } : { title: "Choice cleared" },
-    );
+    return answered(chosen ? { title: "Marked as the answer that helped you most", description: "It now shows first." } : { title: "Choice cleared" });
   } catch (error) {
     if (error instanceof ForbiddenError) return failed(intent, "Only the person who asked can choose the answer that helped most.", 403);
     throw error;
@@ -147,7 +146,8 @@ async function deleteOwnAnswer({ runtime, viewer, back, intent, form }: IntentAr
   return redirectWithToast(back, { title: "Answer deleted" });
 }
 
-async function report({ runtime, viewer, back, intent, form }: IntentArgs) {
+async function report({ runtime, viewer, intent, form, ...args }: IntentArgs) {
+  let back = args.back;
   const parsed = reportSchema.safeParse({ targetType: form.get("targetType"), targetId: form.get("targetId"), reason: form.get("reason") });
   if (!parsed.success) {
     return data(
@@ -157,6 +157,8 @@ async function report({ runtime, viewer, back, intent, form }: IntentArgs) {
   }
   await runtime.limiter.consume("report", viewer.id);
   const filed = await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
+  // A page reloaded without scripts comes back to the post that was reported, not to the top.
+  if (form.get("stay") !== "1") back = parsed.data.targetType === "answer" ? `${back}#answer-${parsed.data.targetId}` : `${back}#question`;
   if (filed.repeated) return redirectWithToast(back, { title: "You have already reported this", description: "A moderator will look at it soon." });
   return redirectWithToast(back, { title: "Thank you for your report", description: "A moderator will look at it soon." });
 }

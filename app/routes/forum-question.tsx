@@ -7,6 +7,7 @@ import { PostBody } from "~/components/post-body";
 import { textOfHtml } from "~/lib/html-text";
 import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
 import { data, Form, Link, redirect } from "react-router";
+import { FocusOnArrival, ToAnswerBox } from "~/components/forum/answer-focus";
 import { PostFields } from "~/components/forum/post-form";
 import { FormAlert } from "~/components/form-field";
 import { topicPath } from "~/components/forum/question-list";
@@ -19,7 +20,7 @@ import { ForbiddenError, NotFoundError, OwnAnswerError } from "~/server/forum.se
 import { questionPage, topicList } from "~/server/listings.server";
 import { viewerMarks } from "~/server/question-viewer.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
-import { getViewer } from "~/server/session.server";
+import { databaseAway, getViewer } from "~/server/session.server";
 import type { Route } from "./+types/forum-question";
 import { isModerator, QUESTION_INTENTS, toastOf } from "./forum-question.server";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
@@ -34,6 +35,8 @@ export function parseQuestionId(param: string | undefined) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseQuestionId(params.questionId);
   if (!id) throw data(null, { status: 404 });
+  // A form's answer while the database is away: the page cannot be read either ("Temporarily unavailable").
+  if (databaseAway(context)) throw data(null, { status: 503 });
   const viewer = getViewer(context);
   const moderator = isModerator(viewer?.role);
   const question = await questionPage(context.get(runtimeContext), id, moderator);
@@ -109,6 +112,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
+const UNAVAILABLE = "Temporarily unavailable: the site cannot reach its database. What you wrote is still here; please try again in a moment.";
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseQuestionId(params.questionId);
   if (!id) throw data(null, { status: 404 });
@@ -116,6 +121,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = getViewer(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (databaseAway(context)) {
+    // What was typed comes back in the form; nothing was stored.
+    const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
+    const what = intent === "answer" ? "Failed to post your answer" : "Failed to save";
+    return data({ intent, ok: false, errors: { form: `${what}. ${UNAVAILABLE}` }, values, toast: toastOf(what, UNAVAILABLE, "destructive") }, { status: 503 });
+  }
   if (!viewer) {
     return data(
       { intent, ok: false, errors: { form: "Please sign in first." }, toast: toastOf("Please sign in first", undefined, "destructive") },
@@ -152,13 +163,19 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           ← Back to the forum
         </Link>
       </nav>
-      <article className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"} data-hidden-post={question.hidden ? "" : undefined}>
+      <FocusOnArrival />
+      <article id="question" className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"} data-hidden-post={question.hidden ? "" : undefined}>
         {question.hidden ? <HiddenNote what="question" /> : null}
-        <h1 className="wrap-anywhere text-3xl font-bold">{question.title}</h1>
+        {/* Focused on arrival after asking (forum/answer-focus.tsx): what was posted, its title first. */}
+        <h1 id="question-title" tabIndex={-1} className="wrap-anywhere text-3xl font-bold">
+          {question.title}
+        </h1>
         <p className="text-muted-foreground">
           Asked by <AuthorName name={question.authorName} profile={question.authorProfile} /> · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}
         </p>
+        {/* Straight to the answer box, past every answer and its buttons. */}
+        {question.hidden ? null : <ToAnswerBox signedIn={signedIn} />}
         {question.topic ? (
           <p>
             {"Topic: "}

@@ -12,8 +12,9 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { forumPage, topicList } from "~/server/listings.server";
 import { postQuestion } from "~/server/posting.server";
+import { similarQuestions } from "~/server/similar-questions.server";
 import { saveTypedName, typedName } from "~/server/post-name.server";
-import { getViewer } from "~/server/session.server";
+import { databaseAway, getViewer } from "~/server/session.server";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
@@ -71,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const FAILED = "Failed to post your question";
+const UNAVAILABLE = "Temporarily unavailable: the site cannot reach its database. Your question is still here; please try again in a moment.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
@@ -82,6 +84,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     topic: String(form.get("topic") ?? "").slice(0, 20),
     displayName: typedName(form.get("displayName")),
   };
+  // The database away: the form comes back with what was typed, and the specification's message.
+  if (databaseAway(context)) {
+    return data(
+      {
+        ok: false,
+        errors: { form: `${FAILED}. ${UNAVAILABLE}` },
+        values,
+        toast: { id: crypto.randomUUID(), title: FAILED, description: UNAVAILABLE, variant: "destructive" as const },
+      },
+      { status: 503 },
+    );
+  }
   if (!viewer) {
     return data(
       {
@@ -92,6 +106,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 401 },
     );
+  }
+  // Without scripts the form cannot show similar questions while the title is typed: the first
+  // submit of the form on the page shows them (if any) with the form as typed, and the next one
+  // posts. With scripts (a submission for the page's data, "/forum.data") they showed as typed.
+  const title = values.title.trim();
+  const plainPost = !new URL(request.url).pathname.endsWith(".data");
+  if (plainPost && form.get("checkSimilar") === "1" && title && String(form.get("similarSeen") ?? "") !== title) {
+    const similar = await similarQuestions(runtime.db, title).catch(() => []);
+    if (similar.length) return data({ ok: false, errors: {}, values, similar, similarFor: title, toast: undefined });
   }
   let result;
   try {
@@ -125,6 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // The asker lands on their new question (from the dialog too: a fetcher follows a redirect).
+  // The page focuses the question on arrival (forum/answer-focus.tsx): a keyboard goes on from there.
   return redirectWithToast(`/forum/${result.id}`, { title: "Question posted!", description: "Your question has been shared with the community" });
 }
 
@@ -166,6 +190,7 @@ function AskQuestionInline({ submissionKey, topics, topicId, displayName, result
       <CardContent className="pt-6">
         <h2 className="mb-4 text-xl font-semibold">Ask the community</h2>
         <Form method="post" action="/forum" className="grid gap-4">
+          <input type="hidden" name="checkSimilar" value="1" />
           <PostFields
             kind="question"
             idPrefix="ask-inline"

@@ -85,8 +85,8 @@ function Counter({ icon: Icon, value, label }: { icon: typeof Users; value: numb
     <div className="flex flex-col items-center px-1 py-3 text-center sm:flex-row sm:gap-4 sm:rounded-xl sm:border sm:bg-card sm:p-6 sm:text-left sm:text-card-foreground sm:shadow-sm">
       <Icon aria-hidden="true" className="hidden size-8 shrink-0 text-primary sm:block" />
       <div>
-        <p className="text-xl leading-7 font-bold sm:text-3xl sm:leading-9">{value.toLocaleString("en-US")}</p>
-        <p className="text-sm leading-5 text-muted-foreground sm:text-base sm:leading-[1.6]">{label}</p>
+        <p className="text-xl/snug font-bold sm:text-3xl/tight">{value.toLocaleString("en-US")}</p>
+        <p className="text-sm/snug text-muted-foreground sm:text-base/[1.6]">{label}</p>
       </div>
     </div>
   );
@@ -97,8 +97,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-6 sm:gap-12 sm:py-10">
       <section aria-labelledby="hero-title" className="grid min-w-0 gap-5 rounded-2xl bg-accent px-4 py-10 text-center sm:px-10">
-        {/* Long words break (hyphenated where the browser can) rather than widen the page at 200% text. */}
-        <h1 id="hero-title" className="min-w-0 hyphens-auto text-3xl font-bold leading-tight wrap-break-word sm:text-5xl">
+        {/* At 200% text on a phone its size keeps to what the width holds (app.css): words stay whole. */}
+        <h1 id="hero-title" className="min-w-0 text-3xl font-bold leading-tight sm:text-5xl">
           Living with rheumatoid arthritis? You are not alone.
         </h1>
         <p className="mx-auto max-w-2xl text-xl">Connect with others who understand your journey</p>

@@ -134,20 +134,21 @@ function Outcome({ outcome, limited }: { outcome: SearchOutcome | null; limited:
 }
 
 function ResultList({ outcome }: { outcome: Extract<SearchOutcome, { status: "results" }> }) {
-  const { query, results, total, page, pageCount, pageSize } = outcome;
+  const { query, results, total, page, pageCount, pageSize, typed } = outcome;
   return (
     <section aria-labelledby="search-results-heading" className="mt-6">
       <h2 id="search-results-heading" className="sr-only">
         Results
       </h2>
       <p role="status" className="text-muted-foreground">
+        {typed ? <span className="block text-lg font-medium text-foreground">{`No results for “${typed}”. Did you mean “${query}”?`}</span> : null}
         {`${total === 1 ? "1 result" : `${total} results`} for “${query}”${pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}`}
       </p>
       <ol className="mt-4 grid gap-4" start={(page - 1) * pageSize + 1}>
         {results.map((r) => (
           <li key={`${r.type}:${r.href}`} className="rounded-xl border bg-card p-4 sm:p-5" data-result-type={r.type}>
             <Badge variant={r.type === "guide" ? "default" : "secondary"}>{TYPE_LABEL[r.type]}</Badge>
-            <h3 className="mt-2 text-lg font-semibold leading-snug">
+            <h3 className="mt-2 text-lg font-semibold leading-snug wrap-anywhere">
               <Link to={r.href} className="inline-flex min-h-11 items-center text-link underline underline-offset-4 hover:no-underline">
                 {r.title}
               </Link>
@@ -187,7 +188,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <Form method="get" action="/search" role="search" className="mt-4">
         <Label htmlFor="search-q">Search guides, stories and questions</Label>
         <div className="mt-2 flex gap-2">
-          <Input key={q} id="search-q" name="q" type="search" defaultValue={q} autoComplete="off" enterKeyHint="search" aria-describedby="search-q-hint" />
+          {/* Reached from the search button with nothing typed yet: the cursor waits in the box. */}
+          <Input
+            key={q}
+            id="search-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            autoComplete="off"
+            enterKeyHint="search"
+            aria-describedby="search-q-hint"
+            autoFocus={!q}
+          />
           <Button type="submit">
             <SearchIcon aria-hidden="true" />
             Search

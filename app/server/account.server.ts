@@ -192,6 +192,8 @@ export async function memberStories(db: Db, userId: string) {
       slug: blogPosts.slug,
       published: blogPosts.published,
       returned: sql<boolean>`${blogPosts.returnedNote} is not null`,
+      // Out once and taken down since (the first publication's date stays).
+      unpublished: sql<boolean>`not ${blogPosts.published} and ${blogPosts.publishedAt} is not null`,
       createdAt: blogPosts.createdAt,
     })
     .from(blogPosts)

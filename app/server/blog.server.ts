@@ -12,7 +12,8 @@ import { slugify } from "./slug.server";
 import { shownName } from "./account-policy.server";
 
 export const BLOG_PAGE_SIZE = 20;
-export const COMMUNITY_AUTHOR = "Community Author";
+/** A story whose author has no display name (or has left) is by "A member": a person, not a placeholder. */
+export const COMMUNITY_AUTHOR = "A member";
 
 export interface PostSummary {
   id: number;
@@ -214,7 +215,8 @@ export async function setPublished({ changes }: Pick<Writer, "changes">, id: num
   return changes.write(async (tx, changed) => {
     const [row] = await tx
       .update(blogPosts)
-      .set({ published, publishedAt: published ? sql`coalesce(${blogPosts.publishedAt}, now())` : null, updatedAt: new Date() })
+      // Unpublishing keeps the first publication's date: the author's page then says "Unpublished".
+      .set({ published, publishedAt: published ? sql`coalesce(${blogPosts.publishedAt}, now())` : sql`${blogPosts.publishedAt}`, updatedAt: new Date() })
       .where(eq(blogPosts.id, id))
       .returning({ id: blogPosts.id, slug: blogPosts.slug });
     // Out or taken back, the lists and its page change.

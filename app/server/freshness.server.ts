@@ -182,14 +182,17 @@ export function createFreshness(options: { databaseUrl?: string; pool?: pg.Pool;
 
   const schedule = () => {
     if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      connect(true).catch((error: unknown) => {
-        log?.warn({ err: error instanceof Error ? error.message : String(error) }, "freshness: reconnect failed");
-        failures++;
-        schedule();
-      });
-    }, backoffMs(failures + 1, { firstMs: 250, maxMs: 5000 }));
+    retry = setTimeout(
+      () => {
+        retry = undefined;
+        connect(true).catch((error: unknown) => {
+          log?.warn({ err: error instanceof Error ? error.message : String(error) }, "freshness: reconnect failed");
+          failures++;
+          schedule();
+        });
+      },
+      backoffMs(failures + 1, { firstMs: 250, maxMs: 5000 }),
+    );
     retry.unref();
   };
 

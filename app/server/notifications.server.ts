@@ -97,7 +97,8 @@ type AccountItem = {
   createdAt: string;
   unread: boolean;
 };
-type StoryItem = Omit<AccountItem, "kind"> & { kind: StoryKind; postTitle: string };
+/** `postPublished`: whether the story is on the blog now (null once it is gone). */
+type StoryItem = Omit<AccountItem, "kind"> & { kind: StoryKind; postTitle: string; postPublished: boolean | null };
 
 /** One page of a member's notifications, newest first, read and unread (the API lists forum ones). */
 export async function listNotifications(db: Db, memberId: string, page?: number): Promise<{ items: (ForumItem | AccountItem | StoryItem)[]; hasMore: boolean }>;
@@ -117,6 +118,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
       answerId: notifications.answerId,
       authorName: profiles.displayName,
       postTitle: notifications.postTitle,
+      postPublished: blogPosts.published,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
     })
@@ -124,6 +126,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
     .leftJoin(forumQuestions, eq(forumQuestions.id, notifications.questionId))
     .leftJoin(forumAnswers, eq(forumAnswers.id, notifications.answerId))
     .leftJoin(profiles, eq(profiles.id, forumAnswers.authorId))
+    .leftJoin(blogPosts, eq(blogPosts.id, notifications.postId))
     .where(and(eq(notifications.memberId, memberId), visibleOrAccount(options.accountNotices ?? true)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1)
@@ -142,7 +145,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
           createdAt,
           unread: r.readAt === null,
         } as const;
-        return isStoryKind(r.kind) ? { ...account, kind: r.kind, postTitle: r.postTitle ?? "" } : account;
+        return isStoryKind(r.kind) ? { ...account, kind: r.kind, postTitle: r.postTitle ?? "", postPublished: r.postPublished } : account;
       }
       return {
         id: r.id,
@@ -162,7 +165,9 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
 /** Where a story notice leads: the article while it is out, the story while it is the member's. */
 function storyPath(kind: StoryKind, post: { id: number | null; slug: string | null; published: boolean | null; authorId: string | null }, memberId: string) {
   if (kind === "story-published" && post.published && post.slug) return `/article/${post.slug}`;
-  if (kind === "story-returned" && post.id !== null && post.published === false && post.authorId === memberId) return `/account/stories/${post.id}`;
+  // Taken off the blog since: the article is gone, the story itself is still its author's to read.
+  if ((kind === "story-returned" || kind === "story-published") && post.id !== null && post.published === false && post.authorId === memberId)
+    return `/account/stories/${post.id}`;
   return "/account";
 }
 

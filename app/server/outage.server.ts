@@ -9,6 +9,13 @@ import { isDatabaseUnavailable } from "./db.server";
 
 /** `load()`, or `fallback` when it fails. */
 export async function orWhenUnavailable<T>(context: Readonly<RouterContextProvider>, load: () => Promise<T>, fallback: T): Promise<T> {
+  // Already found away in this request (a form's answer renders after its action): no second
+  // wait for a connection that is not coming.
+  const known = context.get(requestOutcomeContext);
+  if (known?.databaseUnavailable) {
+    known.degraded = true;
+    return fallback;
+  }
   try {
     return await load();
   } catch (error) {

@@ -30,6 +30,8 @@ export const LIMITS = {
   unaskedMail: { points: 3, duration: 3600, message: "Several mails of this kind went to this address in the last hour." },
   api: { points: 120, duration: 60, message: "Too many requests. Please slow down." },
   search: { points: 60, duration: 60, message: "Too many searches in a short time. Please wait a moment." },
+  // The ask form's similar questions, looked up as a member pauses while typing a title.
+  similar: { points: 60, duration: 60, message: "Too many look-ups in a short time. Please wait a moment." },
   // A password or code checked for a signed-in member (confirming it is them before a security
   // change, at our forms or the auth library's endpoints): a stolen session may not guess freely.
   reauth: { points: 10, duration: 900, message: "Too many tries. Please wait a few minutes and try again." },

@@ -9,6 +9,7 @@ import { LIMITS } from "~/lib/limits";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "./db.server";
 import { postPlainText } from "./post-markdown.server";
+import { correctedQuery } from "./search-spelling.server";
 
 export const SEARCH_PAGE_SIZE = 20;
 export const MAX_QUERY_LENGTH = LIMITS.searchQueryMax;
@@ -52,6 +53,8 @@ export type SearchOutcome =
       page: number;
       pageCount: number;
       pageSize: number;
+      /** The words as typed, when they found nothing and these results are for `query`, their spelling corrected. */
+      typed?: string;
     }
   | { status: "past-end"; query: string; total: number; pageCount: number };
 
@@ -170,6 +173,16 @@ export async function searchSite(db: Db, rawQuery: string | null | undefined, pa
   if (c.status === "no-terms") return { status: "no-results", query: c.query };
 
   const pageNumber = Math.min(Math.max(1, Math.trunc(page) || 1), MAX_SEARCH_PAGE);
+  const outcome = await searchFor(db, c.query, pageNumber);
+  if (outcome.status !== "no-results") return outcome;
+  // Nothing found: perhaps a word is misspelt ("stifness"). Its correction is searched instead.
+  const corrected = correctedQuery(c.query);
+  const again = corrected ? await searchFor(db, corrected, pageNumber) : null;
+  return again?.status === "results" ? { ...again, typed: c.query } : outcome;
+}
+
+async function searchFor(db: Db, query: string, pageNumber: number): Promise<SearchOutcome> {
+  const c = { query };
   const offset = (pageNumber - 1) * SEARCH_PAGE_SIZE;
   // Characters that must never reach the snippet as markers are removed; <, > and & are
   // replaced so that ts_headline keeps them as text.

@@ -72,7 +72,7 @@ const POSTS = [
     excerpt: "Fear, paperwork, new medicines, and finally a community that understood.",
     content:
       "The first year was a blur of appointments and blood tests. I felt alone until I found other people who knew what a flare feels like.\n\nReading other members' stories here helped me ask better questions at my appointments. If you are new, welcome. It does get more manageable.",
-    author: 5,
+    author: 4,
     hours: 400,
     published: true,
   },

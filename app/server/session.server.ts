@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import { profiles } from "../../db/schema";
 import type { Role } from "~/lib/roles";
-import { runtimeContext, viewerContext, type Viewer } from "./context";
+import { requestOutcomeContext, runtimeContext, viewerContext, type Viewer } from "./context";
+import { isDatabaseUnavailable } from "./db.server";
 import { sessionCookieName, sessionCookieOf } from "./session-cookie.server";
 import { PASSKEY_METHOD } from "./passkey.server";
 import { shownName } from "./account-policy.server";
@@ -25,6 +26,26 @@ function authCookieHeader(cookieHeader: string, session: string): string {
 }
 
 export async function loadViewer(request: Request, context: Readonly<RouterContextProvider>): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
+  try {
+    return await readViewer(request, context);
+  } catch (error) {
+    // A form sent while the database is away reaches its action, which answers with the form,
+    // what was typed and a message; the member is who they were a moment ago, if known.
+    if (request.method === "GET" || request.method === "HEAD" || !isDatabaseUnavailable(error)) throw error;
+    const outcome = context.get(requestOutcomeContext);
+    if (outcome) outcome.databaseUnavailable = true;
+    const { env, viewers } = context.get(runtimeContext);
+    const token = sessionCookieOf(request.headers.get("cookie") ?? "", sessionCookieName(env.SITE_URL));
+    return { viewer: (token && viewers.get(token)) || null, setCookies: [] };
+  }
+}
+
+/** Whether this request found the database away (a form's action then says it failed). */
+export function databaseAway(context: Readonly<RouterContextProvider>) {
+  return Boolean(context.get(requestOutcomeContext)?.databaseUnavailable);
+}
+
+async function readViewer(request: Request, context: Readonly<RouterContextProvider>): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
   const { auth, db, env, viewers, freshness } = context.get(runtimeContext);
   const name = sessionCookieName(env.SITE_URL);
   const cookieHeader = request.headers.get("cookie") ?? "";
@@ -88,6 +109,8 @@ export function pageAddressOf(request: Request): string {
 /** The signed-in viewer, or a redirect to /auth that comes back here afterwards. */
 export function requireUser(request: Request, context: Readonly<RouterContextProvider>): Viewer {
   const viewer = context.get(viewerContext);
+  // Not known because the database is away: "temporarily unavailable", not "please sign in".
+  if (!viewer && databaseAway(context)) throw new Response(null, { status: 503 });
   if (!viewer) {
     throw redirect(`/auth?redirectTo=${encodeURIComponent(pageAddressOf(request))}`);
   }

@@ -13,10 +13,10 @@ export interface Stats {
   articles: number;
 }
 
-/** Members, visible questions (the forum's page count) and published articles. */
-export async function getStats(runtime: Pick<Runtime, "db" | "reads">): Promise<Stats> {
-  const { members, questions, articles } = await allStats(runtime);
-  return { members, questions, articles };
+/** Members, visible questions (the forum's page count) and those answered, and published articles. */
+export async function getStats(runtime: Pick<Runtime, "db" | "reads">): Promise<Stats & { answeredQuestions: number }> {
+  const { members, questions, answered, articles } = await allStats(runtime);
+  return { members, questions, answeredQuestions: answered, articles };
 }
 
 /**

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Counters
-         * @description Community members, visible questions and published articles.
+         * @description Community members, visible questions (all, and those with an answer) and published articles.
          */
         get: operations["getStats"];
         put?: never;
@@ -383,6 +383,8 @@ export interface components {
             members: number;
             /** @description Visible forum questions. */
             questions: number;
+            /** @description Visible questions with at least one visible answer (the home page's "Questions Answered"). */
+            answeredQuestions: number;
             /** @description Published blog posts. */
             articles: number;
         };
@@ -461,7 +463,7 @@ export interface components {
             excerpt: string | null;
             /** @description The excerpt, or the first 150 characters of the content's text without Markdown marks (the blog card's text). */
             preview: string;
-            /** @description The author's display name, or 'Community Author'. */
+            /** @description The author's display name, or 'A member'. */
             author: string;
             /**
              * Format: date-time
@@ -491,7 +493,7 @@ export interface components {
             content: string;
             /** @description The content as the article page shows it: sanitised HTML of p, br, strong, em, code, ul, ol, li and a (http, https or mailto only, rel="ugc nofollow noopener noreferrer"). */
             contentHtml: string;
-            /** @description The author's display name, or 'Community Author'. */
+            /** @description The author's display name, or 'A member'. */
             author: string;
             /**
              * Format: date-time

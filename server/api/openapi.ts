@@ -73,7 +73,12 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
     paths: {
       "/stats": {
         get: read(
-          { operationId: "getStats", tags: ["Community"], summary: "Counters", description: "Community members, visible questions and published articles." },
+          {
+            operationId: "getStats",
+            tags: ["Community"],
+            summary: "Counters",
+            description: "Community members, visible questions (all, and those with an answer) and published articles.",
+          },
           StatsSchema,
         ),
       },

@@ -38,6 +38,7 @@ export const StatsSchema = z
   .strictObject({
     members: count.meta({ description: "Community members (profiles)." }),
     questions: count.meta({ description: "Visible forum questions." }),
+    answeredQuestions: count.meta({ description: 'Visible questions with at least one visible answer (the home page\'s "Questions Answered").' }),
     articles: count.meta({ description: "Published blog posts." }),
   })
   .meta({ id: "Stats" });
@@ -86,7 +87,7 @@ export const PostSummarySchema = z
     title: z.string(),
     excerpt: z.string().nullable().meta({ description: "The excerpt the author wrote, if any." }),
     preview: z.string().meta({ description: "The excerpt, or the first 150 characters of the content's text without Markdown marks (the blog card's text)." }),
-    author: z.string().meta({ description: "The author's display name, or 'Community Author'." }),
+    author: z.string().meta({ description: "The author's display name, or 'A member'." }),
     createdAt: isoDate,
     updatedAt: isoDate,
     publishedAt: isoDate,
@@ -109,7 +110,7 @@ export const PostSchema = z
       description:
         'The content as the article page shows it: sanitised HTML of p, br, strong, em, code, ul, ol, li and a (http, https or mailto only, rel="ugc nofollow noopener noreferrer").',
     }),
-    author: z.string().meta({ description: "The author's display name, or 'Community Author'." }),
+    author: z.string().meta({ description: "The author's display name, or 'A member'." }),
     createdAt: isoDate,
     updatedAt: isoDate,
     publishedAt: isoDate,

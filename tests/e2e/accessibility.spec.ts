@@ -140,7 +140,7 @@ test.describe("hands", () => {
     await page.getByLabel("Display name").fill("Phone user");
     await page.getByRole("button", { name: "Save display name" }).tap();
     await expect(page.getByText("Display name saved", { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Toggle sidebar" }).tap();
+    await page.getByRole("button", { name: "Menu", exact: true }).tap();
     await page.getByRole("dialog", { name: "Navigation" }).getByRole("link", { name: "Forum" }).tap();
     // The dialog's code loads after the page; until then the link opens the form on the page.
     await expect(page.getByRole("link", { name: "Ask Question" })).toHaveAttribute("aria-haspopup", "dialog");

@@ -83,7 +83,7 @@ test.describe("home and blog", () => {
     await page.getByLabel("Your story").fill("It was frightening, and this community helped.");
     await page.getByRole("button", { name: "Send for review" }).click();
     await expect(page.getByText("Thank you for sharing your story!", { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/account#story-\d+$/);
     const row = page.getByRole("listitem").filter({ hasText: title });
     await expect(row.getByText("Waiting for review")).toBeVisible();
     await page.goto("/blog");
@@ -99,7 +99,7 @@ test.describe("home and blog", () => {
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Your story").fill("Warm water helps my hands.");
     await page.getByRole("button", { name: "Send for review" }).click();
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/account#story-\d+$/);
 
     await page.getByRole("link", { name: title }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your story" })).toBeVisible();
@@ -119,7 +119,7 @@ test.describe("home and blog", () => {
     await page.getByLabel("Title").fill(renamed);
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Story saved", { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/account#story-\d+$/);
     await page.getByRole("link", { name: renamed }).click();
     await expect(page.getByLabel("Your story")).toHaveValue("Warm water and gloves help my hands.");
 

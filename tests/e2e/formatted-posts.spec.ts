@@ -88,7 +88,7 @@ test.describe("formatted posts", () => {
     await share.getByLabel("Title").fill(title);
     await share.getByLabel("Your story").fill(story);
     await share.getByRole("button", { name: "Send for review" }).click();
-    await expect(member).toHaveURL(/\/account$/);
+    await expect(member).toHaveURL(/\/account#story-\d+$/);
 
     /** The story as rendered: the marks as elements, the typed tags as text, no script address. */
     const expectRendered = async (page: Page, where: string) => {

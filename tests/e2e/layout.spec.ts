@@ -42,7 +42,7 @@ test.describe("layout", () => {
     await expect(drawer).toBeHidden();
 
     // Touch: tap the trigger, tap outside to close.
-    await page.getByRole("button", { name: "Toggle sidebar" }).tap();
+    await page.getByRole("button", { name: "Menu", exact: true }).tap();
     await expect(drawer).toBeVisible();
     expect(Math.round((await drawer.boundingBox())!.width)).toBe(288);
     await expectAccessible(page, "home with the drawer open (375px)");
@@ -50,13 +50,13 @@ test.describe("layout", () => {
     await expect(drawer).toBeHidden();
 
     // Keyboard: focus the trigger, Enter opens, Escape closes and focus returns to the trigger.
-    await page.getByRole("button", { name: "Toggle sidebar" }).focus();
+    await page.getByRole("button", { name: "Menu", exact: true }).focus();
     await page.keyboard.press("Enter");
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole("link", { name: "Forum" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
-    await expect(page.getByRole("button", { name: "Toggle sidebar" })).toBeFocused();
+    await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeFocused();
 
     // The shortcut opens the drawer too; following a link closes it.
     await page.keyboard.press("Control+b");

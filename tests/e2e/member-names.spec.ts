@@ -186,7 +186,7 @@ test.describe("wording and padding", () => {
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Your story").fill("Warm showers first thing help me.");
     await page.getByRole("button", { name: "Send for review" }).tap();
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/account#story-\d+$/);
     await page.getByRole("link", { name: title }).tap();
     const heading = page.getByRole("heading", { level: 1, name: "Your story" });
     await expect(heading).toBeVisible();

@@ -39,7 +39,7 @@ const drawerOf = (page: Page) => page.getByRole("dialog", { name: "Navigation" }
 export async function navigate(member: Member, name: string) {
   const { page } = member;
   if (member.phone) {
-    await page.getByRole("button", { name: "Toggle sidebar" }).tap();
+    await page.getByRole("button", { name: "Menu", exact: true }).tap();
     await drawerOf(page).getByRole("link", { name, exact: true }).tap();
     await expect(drawerOf(page)).toBeHidden();
   } else {
@@ -82,7 +82,7 @@ export async function expectOwnView(member: Member, other: Member, label: string
   const where = `${member.name}${member.phone ? " (phone)" : ""} on ${label}`;
   let shell = page.locator("aside[aria-label='Site']");
   if (member.phone) {
-    await page.getByRole("button", { name: "Toggle sidebar" }).tap();
+    await page.getByRole("button", { name: "Menu", exact: true }).tap();
     shell = drawerOf(page);
   }
   const greeting = shell.locator("p").filter({ hasText: /^Welcome,/ });

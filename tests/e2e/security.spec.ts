@@ -207,6 +207,10 @@ test.describe("same-site forms keep working", () => {
       await page.getByLabel("Title").fill(title);
       await page.getByLabel("Content").fill("Asked without JavaScript.");
       await page.getByRole("button", { name: "Post Question" }).click();
+      // Questions like it (the one asked above) come back with the form first; the next press posts.
+      const similar = page.getByText("Similar questions already asked");
+      await expect(page.getByRole("heading", { level: 1, name: title }).or(similar)).toBeVisible();
+      if (await similar.isVisible()) await page.getByRole("button", { name: "Post Question" }).click();
       await expect(page).toHaveURL(/\/forum\/\d+$/);
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     });

@@ -24,7 +24,7 @@ for (const view of views) {
     await share.getByLabel("Title").fill(title);
     await share.getByLabel("Your story").fill("A warm shower loosens my hands before work.");
     await share.getByRole("button", { name: "Send for review" }).click();
-    await expect(author).toHaveURL(/\/account$/);
+    await expect(author).toHaveURL(/\/account#story-\d+$/);
 
     const editorCtx = await browser.newContext(view.options);
     const editor = await editorCtx.newPage();
@@ -44,6 +44,10 @@ for (const view of views) {
     await editor.getByRole("button", { name: "Return to the author" }).click();
     await expect(editor.getByText("Story returned", { exact: true })).toBeVisible();
     await expect(editor.getByText("Returned to the author with a note:")).toBeVisible();
+    // Sent: the note is on the page as sent, and there is no form left to send it a second time.
+    await expect(editor.getByText(text, { exact: true })).toBeVisible();
+    await expect(editor.getByRole("button", { name: "Return to the author" })).toHaveCount(0);
+    await expect(editor.getByLabel("Note to the author")).toHaveCount(0);
     await expectAccessible(editor, "an editor's page of a returned story");
     if (view.width === 375) await expectLargeTargets(editor, "an editor's page of a returned story");
 

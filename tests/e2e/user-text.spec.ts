@@ -46,7 +46,7 @@ test.describe("long words in what members write", () => {
     await member.getByLabel("Title").fill(`Story ${address(190)}`);
     await member.getByLabel("Your story").fill(`My story: ${address(300)}`);
     await member.getByRole("button", { name: "Send for review" }).click();
-    await expect(member).toHaveURL(/\/account$/);
+    await expect(member).toHaveURL(/\/account#story-\d+$/);
 
     const adminCtx = await browser.newContext();
     const admin = await adminCtx.newPage();

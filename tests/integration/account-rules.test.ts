@@ -197,6 +197,8 @@ describe("display names", () => {
     "anon-ymous",
     "Community Author",
     "COMMUNITY-AUTHOR",
+    "A member",
+    "a-member",
     "Admin Jane",
     "Jane (moderator)",
     "Capsiva",

@@ -86,7 +86,8 @@ describe("a member's story waiting for review", () => {
       params,
     );
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe("/account");
+    // Back to the story's own line among the member's stories, not the top of the page.
+    expect(saved.headers.get("Location")).toBe(`/account#story-${story.id}`);
     expect(await row(story.id)).toMatchObject({ title: "Three months on", content: "Better mornings now.", published: false, slug: "three-months-on" });
   });
 

@@ -120,7 +120,7 @@ describe("blog list and articles", () => {
       expect(d.stories.map((s) => s.title)).toEqual(["No excerpt", "With excerpt"]);
       expect(d.stories[0].excerpt).toBe(`${"x".repeat(150)}...`);
       expect(d.stories[1].excerpt).toBe("An excerpt");
-      expect(d.stories[0].author).toBe("Community Author");
+      expect(d.stories[0].author).toBe("A member");
     } finally {
       await fresh.close();
     }
@@ -148,12 +148,12 @@ describe("blog list and articles", () => {
     ]);
     const ok = await callRoute(articleRoute.loader, getRequest("/article/readable"), contextFor(rt), { slug: "readable" });
     const post = (ok.data as { post: { title: string; author: string; contentHtml: string } }).post;
-    expect(post.author).toBe("Community Author");
+    expect(post.author).toBe("A member");
     // A blank line (or several) starts a paragraph, as it always did for plain-text posts.
     expect(post.contentHtml).toBe("<p>First line.</p>\n<p>Second line.</p>\n");
     const tags = articleRoute.meta({ loaderData: ok.data, matches: [], location: {} } as never) as Record<string, unknown>[];
     expect(tags).toContainEqual({ property: "og:type", content: "article" });
-    expect(tags).toContainEqual({ property: "article:author", content: "Community Author" });
+    expect(tags).toContainEqual({ property: "article:author", content: "A member" });
     expect(tags).toContainEqual({ name: "description", content: "First line. Second line." });
     expect(tags.some((t) => "article:published_time" === t.property)).toBe(true);
 

@@ -10,6 +10,8 @@ export interface OwnStory {
   slug: string;
   published: boolean;
   returned: boolean;
+  /** Published once, then taken off the blog by an editor. */
+  unpublished?: boolean;
   createdAt: Date | string;
 }
 
@@ -31,7 +33,7 @@ export function YourStoriesCard({ stories }: { stories: OwnStory[] }) {
         ) : (
           <ul className="grid gap-2">
             {stories.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center gap-2">
+              <li key={s.id} id={`story-${s.id}`} className="flex flex-wrap items-center gap-2">
                 {s.published ? (
                   <Link to={`/article/${s.slug}`} className="underline">
                     {s.title}
@@ -42,7 +44,7 @@ export function YourStoriesCard({ stories }: { stories: OwnStory[] }) {
                   </Link>
                 )}
                 <Badge variant={s.published ? "success" : "secondary"}>
-                  {s.published ? "Published" : s.returned ? "Returned with a note" : "Waiting for review"}
+                  {s.published ? "Published" : s.returned ? "Returned with a note" : s.unpublished ? "Unpublished" : "Waiting for review"}
                 </Badge>
                 <RelativeTime date={s.createdAt} className="text-sm text-muted-foreground" />
               </li>

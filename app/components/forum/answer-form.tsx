@@ -21,6 +21,8 @@ export function AnswerForm({ questionId, submissionKey, displayName }: { questio
     if (fetcher.data.ok) {
       setKey(newSubmissionKey());
       setFormKey((k) => k + 1);
+      // Focus goes to what was posted (the page has it by now), not back to the top of the page.
+      if (fetcher.data.answerId) document.getElementById(`answer-${fetcher.data.answerId}`)?.focus();
     }
   }, [fetcher.state, fetcher.data, show]);
   return (

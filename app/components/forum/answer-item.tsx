@@ -41,7 +41,7 @@ export function AnswerItem({
   const n = answer.helpfulCount;
   const markable = !answer.isMine && !answer.hidden;
   return (
-    <li id={`answer-${answer.id}`} className="scroll-mt-20">
+    <li id={`answer-${answer.id}`} tabIndex={-1} className="scroll-mt-20 rounded-xl focus-ring">
       <Card
         className={answer.hidden ? HIDDEN_POST : answer.helpedMost ? "border-2 border-success" : undefined}
         data-hidden-post={answer.hidden ? "" : undefined}

@@ -1,9 +1,14 @@
 // A toggle on one answer (Helpful, Helped me most) as a form, so it works without scripts. Its
 // state is seen as well as announced: pressed, the icon fills, the button takes the accent colour
-// and words beside it say so; the button's name stays the same, as a toggle's should.
-import { Form } from "react-router";
+// and words beside it say so; the button's name stays the same, as a toggle's should. The form
+// says which state it asks for ("want"), and with scripts a press while one is on its way is
+// ignored: a quick double tap marks once, with one message.
+import * as React from "react";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useToast } from "~/components/ui/toast";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
 
 // Lucide's thumbs-up and star as plain markup: only the question page draws them, so they stay
 // out of the icon module every page loads.
@@ -45,17 +50,36 @@ const TOGGLES = {
   "helped-most": { label: "Helped me most", pressedNote: "You chose this answer" },
 } as const;
 
-export function AnswerToggle({ intent, answerId, pressed }: { intent: keyof typeof TOGGLES; answerId: number; pressed: boolean }) {
+type ToggleResult = { toast?: { id: string; title: string; description?: string; variant?: "destructive" } };
+
+export function AnswerToggle({ intent, answerId, pressed: saved }: { intent: keyof typeof TOGGLES; answerId: number; pressed: boolean }) {
   const { label, pressedNote } = TOGGLES[intent];
+  const fetcher = useFetcher<ToggleResult>();
+  const hydrated = useHydrated();
+  const show = useToast();
+  React.useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.toast) show(fetcher.data.toast);
+  }, [fetcher.state, fetcher.data, show]);
+  // While a press is on its way the button already shows what it asked for.
+  const asked = fetcher.formData?.get("want");
+  const pressed = asked ? asked === "on" : saved;
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-x-2">
+    <fetcher.Form
+      method="post"
+      className="flex flex-wrap items-center gap-x-2"
+      onSubmit={(event) => {
+        if (fetcher.state !== "idle") event.preventDefault();
+      }}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="answerId" value={answerId} />
+      <input type="hidden" name="want" value={pressed ? "off" : "on"} />
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <Button type="submit" variant="outline" aria-pressed={pressed} className={cn("font-semibold", pressed && "border-foreground bg-accent")}>
         <ToggleIcon intent={intent} filled={pressed} />
         {label}
       </Button>
       {pressed ? <span className="text-sm font-medium">{pressedNote}</span> : null}
-    </Form>
+    </fetcher.Form>
   );
 }

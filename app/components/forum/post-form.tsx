@@ -6,6 +6,7 @@ import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/f
 import { Button } from "~/components/ui/button";
 import { containsPersonalDetails, PERSONAL_DETAILS_WARNING } from "~/lib/personal-details";
 import { LIMITS } from "~/lib/limits";
+import { SimilarQuestions, type SimilarQuestion } from "~/components/forum/similar-questions";
 
 /** A topic as the ask form offers it. */
 export interface TopicOption {
@@ -32,6 +33,9 @@ export interface PostFormResult {
   errors?: Record<string, string | undefined>;
   warning?: string;
   values?: Record<string, string>;
+  /** Questions like this one, found on a first submit without scripts, and the title they are for. */
+  similar?: SimilarQuestion[];
+  similarFor?: string;
 }
 
 export function PostFields({
@@ -79,6 +83,15 @@ export function PostFields({
           error={errors.title}
           hint="A short summary of your question."
         />
+      ) : null}
+      {kind === "question" ? <SimilarQuestions id={`${idPrefix}-similar`} title={text.title} initial={result?.similar} /> : null}
+      {result?.similarFor ? (
+        <>
+          <input type="hidden" name="similarSeen" value={result.similarFor} />
+          <p role="status" className="font-medium">
+            Questions like yours are listed under the title. If none of them answers it, press Post Question again.
+          </p>
+        </>
       ) : null}
       <TextAreaField
         id={`${idPrefix}-content`}

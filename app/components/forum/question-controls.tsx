@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { QUIET_ACTION } from "~/components/forum/quiet-action";
 import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/limits";
+import { useRoundAfterSubmit } from "~/lib/use-round-after-submit";
 
 export function FollowButton({ following }: { following: boolean }) {
   return (
@@ -45,9 +46,11 @@ export function OwnerControls({
 }) {
   const editIntent = kind === "question" ? "edit-question" : "edit-answer";
   const mine = result?.intent === editIntent && (kind === "question" || result.answerId === id) ? result : undefined;
+  // Saved, the editor closes (a new one, holding the saved text), as after a page load.
+  const round = useRoundAfterSubmit((form) => form.get("intent") === editIntent && (kind === "question" || form.get("answerId") === String(id)), Boolean(mine));
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <details open={Boolean(mine)}>
+      <details key={round} open={Boolean(mine)}>
         <summary className={QUIET_ACTION}>Edit</summary>
         <Form method="post" className="mt-2 grid max-w-xl gap-3">
           <input type="hidden" name="intent" value={editIntent} />
@@ -108,8 +111,9 @@ export function TopicControl({
 }) {
   const mine = result?.intent === "set-topic" ? result : undefined;
   const currentId = topics.find((t) => t.slug === current)?.id;
+  const round = useRoundAfterSubmit((form) => form.get("intent") === "set-topic", Boolean(mine));
   return (
-    <details open={Boolean(mine)}>
+    <details key={round} open={Boolean(mine)}>
       <summary className={QUIET_ACTION}>Change topic</summary>
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="set-topic" />

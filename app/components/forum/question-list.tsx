@@ -2,12 +2,12 @@
 // the controls that choose the topic and the order (a plain GET form), and the topics as links.
 import { AuthorName } from "~/components/author-name";
 import { CardLink } from "~/components/card-link";
-import { Link } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/input";
-import { FORUM_SORTS, SORT_LABELS, type ForumSort } from "~/lib/forum-list";
+import { FORUM_SORTS, forumListHref, isForumSort, SORT_LABELS, type ForumSort } from "~/lib/forum-list";
 
 export interface ListedAnswer {
   id: number;
@@ -202,10 +202,26 @@ export function QuestionList({
  * has an address of its own. The topic select is there on /forum (`topics`), not on a topic's page.
  */
 export function ListControls({ action, sort, topics, topic }: { action: string; sort: ForumSort; topics?: readonly TopicLink[]; topic?: string | null }) {
+  const navigate = useNavigate();
   return (
     // Two columns on a phone (both selects on one row, or the select beside the button), so the
-    // questions start higher up; a row on wider screens.
-    <form method="get" action={action} className="mb-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap" aria-label="Choose which questions to show">
+    // questions start higher up; a row on wider screens. With scripts a choice applies at once
+    // (the list changes, focus stays on the select); the button is for browsers without them.
+    <Form
+      method="get"
+      action={action}
+      preventScrollReset
+      onChange={(event) => {
+        // Straight to the list's one address (no empty topic, no default order).
+        const chosen = new FormData(event.currentTarget);
+        const sorted = chosen.get("sort");
+        void navigate(forumListHref(action, { topic: String(chosen.get("topic") ?? "") || null, sort: isForumSort(sorted) ? sorted : undefined }), {
+          preventScrollReset: true,
+        });
+      }}
+      className="mb-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap"
+      aria-label="Choose which questions to show"
+    >
       {topics ? (
         <div className="grid gap-1.5">
           {/* Not "Topic": that is the ask form's field, which can be on the same page. */}
@@ -233,7 +249,7 @@ export function ListControls({ action, sort, topics, topic }: { action: string; 
       <Button type="submit" variant="outline" className={topics ? "col-span-2 sm:col-auto" : undefined}>
         Show questions
       </Button>
-    </form>
+    </Form>
   );
 }
 

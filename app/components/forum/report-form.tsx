@@ -1,12 +1,14 @@
 // "Report" on a question or an answer: a disclosure holding a short form. Opened, it takes a line
 // of its own below the row's buttons (so nothing beside it moves), at the column's full width; once
-// the report is sent it closes, empty, while a refused one stays open with its message.
-import * as React from "react";
-import { Form, useNavigation } from "react-router";
+// the report is sent it closes, empty, and says so where it was, while a refused one stays open
+// with its message. Sending it keeps the page where the member was reading.
+import { Form } from "react-router";
 import { TextAreaField } from "~/components/form-field";
 import { QUIET_ACTION } from "~/components/forum/quiet-action";
 import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/limits";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRoundAfterSubmit } from "~/lib/use-round-after-submit";
 
 export interface ReportResult {
   intent?: string;
@@ -18,37 +20,41 @@ export interface ReportResult {
 export function ReportForm({ targetType, targetId, result }: { targetType: "question" | "answer"; targetId: number; result?: ReportResult }) {
   // Question 3 and answer 3 are different things: the error belongs to the form of both.
   const mine = result?.intent === "report" && result.targetType === targetType && result.targetId === targetId ? result : undefined;
-  const navigation = useNavigation();
-  const sent = navigation.formData;
-  const sending =
-    navigation.state !== "idle" && sent?.get("intent") === "report" && sent.get("targetType") === targetType && sent.get("targetId") === String(targetId);
+  const hydrated = useHydrated();
   // A new disclosure (closed, its field empty) after each report that went through.
-  const [round, setRound] = React.useState(0);
-  const wasSending = React.useRef(false);
-  React.useEffect(() => {
-    if (wasSending.current && !sending && !mine) setRound((r) => r + 1);
-    wasSending.current = sending;
-  }, [sending, mine]);
+  const round = useRoundAfterSubmit(
+    (form) => form.get("intent") === "report" && form.get("targetType") === targetType && form.get("targetId") === String(targetId),
+    Boolean(mine),
+  );
   return (
-    <details key={round} className="group open:basis-full" open={Boolean(mine)}>
-      <summary className={QUIET_ACTION}>Report</summary>
-      <Form method="post" className="mt-2 grid w-full gap-3">
-        <input type="hidden" name="intent" value="report" />
-        <input type="hidden" name="targetType" value={targetType} />
-        <input type="hidden" name="targetId" value={targetId} />
-        <TextAreaField
-          id={`report-${targetType}-${targetId}`}
-          label="What is wrong with it?"
-          name="reason"
-          required
-          maxLength={LIMITS.reportReasonMax}
-          rows={2}
-          error={mine?.errors?.reason}
-        />
-        <Button type="submit" variant="outline" size="sm" className="w-fit">
-          Send report
-        </Button>
-      </Form>
-    </details>
+    <>
+      <details key={round} className="group open:basis-full" open={Boolean(mine)}>
+        <summary className={QUIET_ACTION}>Report</summary>
+        <Form method="post" preventScrollReset className="mt-2 grid w-full gap-3">
+          <input type="hidden" name="intent" value="report" />
+          <input type="hidden" name="targetType" value={targetType} />
+          <input type="hidden" name="targetId" value={targetId} />
+          {/* With scripts the page stays put; without, the reload comes back to the reported post. */}
+          {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
+          <TextAreaField
+            id={`report-${targetType}-${targetId}`}
+            label="What is wrong with it?"
+            name="reason"
+            required
+            maxLength={LIMITS.reportReasonMax}
+            rows={2}
+            error={mine?.errors?.reason}
+          />
+          <Button type="submit" variant="outline" size="sm" className="w-fit">
+            Send report
+          </Button>
+        </Form>
+      </details>
+      {round > 0 ? (
+        <p role="status" className="basis-full text-sm font-medium">
+          Reported. Thank you: a moderator will look at it soon.
+        </p>
+      ) : null}
+    </>
   );
 }

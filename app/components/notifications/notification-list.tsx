@@ -10,8 +10,9 @@ import { isStoryKind, storyNoticeText, type StoryKind } from "~/lib/story-notice
 
 export interface ListedNotification extends NotificationItem {
   authorName: string | null;
-  /** An editor's decision on the member's story: the story's title. */
+  /** An editor's decision on the member's story: the story's title, and whether it is out now. */
   postTitle?: string;
+  postPublished?: boolean | null;
 }
 
 const STORY_LINKS: Record<StoryKind, string> = {
@@ -23,7 +24,11 @@ const STORY_LINKS: Record<StoryKind, string> = {
 /** Lines shown under a question's heading; the rest are counted ("and 4 earlier"). */
 const SHOWN = 3;
 
+/** A published story an editor has taken off the blog since: its notice says so and leads to the story. */
+const takenDown = (n: ListedNotification) => n.kind === "story-published" && n.postPublished === false;
+
 function describe(n: ListedNotification) {
+  if (takenDown(n)) return `${storyNoticeText("story-published", n.postTitle ?? "")} It has since been unpublished.`;
   if (n.postTitle !== undefined && isStoryKind(n.kind)) return storyNoticeText(n.kind, n.postTitle);
   if (n.kind === "passkey-added") return "A passkey was added to your account";
   if (n.kind === "answer") return `${n.authorName} answered your question`;
@@ -79,7 +84,11 @@ function AccountNotice({ n }: { n: ListedNotification }) {
         {describe(n)}
       </p>
       <Link to={`/notifications/${n.id}`} reloadDocument className={cn(linkClass, "font-medium text-link underline underline-offset-4")}>
-        {n.postTitle !== undefined && isStoryKind(n.kind) ? STORY_LINKS[n.kind] : "Not you? Review and remove passkeys on your security page"}
+        {takenDown(n)
+          ? "Read your story on your account"
+          : n.postTitle !== undefined && isStoryKind(n.kind)
+            ? STORY_LINKS[n.kind]
+            : "Not you? Review and remove passkeys on your security page"}
       </Link>
       <RelativeTime date={n.createdAt} className="text-sm text-muted-foreground" />
     </>

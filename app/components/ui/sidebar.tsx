@@ -125,7 +125,7 @@ export function SidebarTrigger({ className, children }: { className?: string; ch
       type="button"
       onClick={toggle}
       onPointerDown={() => void loadDrawer()}
-      aria-label="Toggle sidebar"
+      aria-label="Menu"
       aria-keyshortcuts="Control+B Meta+B"
       data-sidebar-open={open}
       data-drawer-open={mobileOpen}

@@ -35,7 +35,9 @@ export default function ToastList({ toasts, onClose }: { toasts: ToastMessage[];
           </T.Close>
         </T.Root>
       ))}
-      <T.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 sm:max-w-md" />
+      {/* At the top, under the top bar: the member's next control is where they just were, in a
+          form lower down. Only the toasts themselves take clicks, not the space around them. */}
+      <T.Viewport className="pointer-events-none fixed top-16 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 sm:max-w-md [&>li]:pointer-events-auto" />
     </T.Provider>
   );
 }

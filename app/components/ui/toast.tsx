@@ -60,14 +60,21 @@ export function Toaster({ children, incoming }: { children: React.ReactNode; inc
 
 /** A message as plain text: before JavaScript runs, and while the toast code loads. */
 function Flash({ toast, hidden }: { toast: Omit<ToastMessage, "id">; hidden?: boolean }) {
+  // Under the menu panel (z-50), and closed by its own link (app.css hides it once targeted).
   return (
     <div
+      id={hidden ? undefined : "flash"}
       role={hidden ? undefined : "status"}
       aria-hidden={hidden || undefined}
-      className="fixed bottom-4 left-4 right-4 z-[100] ml-auto max-w-md rounded-lg border bg-background p-4 shadow-lg wrap-anywhere"
+      className="fixed bottom-4 left-4 right-4 z-40 ml-auto max-w-md rounded-lg border bg-background p-4 shadow-lg wrap-anywhere"
     >
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p>{toast.description}</p> : null}
+      {hidden ? null : (
+        <a href="#flash" className="mt-1 inline-flex min-h-11 items-center underline">
+          Dismiss
+        </a>
+      )}
     </div>
   );
 }
