@@ -70,7 +70,8 @@ const SITE_NAMES = ["capsiva", "anonymous", "communityauthor", "supportteam"];
 // Roles glued to the start or end of a name ("JaneAdmin").
 const EDGE_NAMES = ["admin", "administrator", "moderator", "moderation"];
 // Whole names that speak for the site.
-const WHOLE_NAMES = [...ROLE_WORDS, ...TEAM_WORDS, "team", "theteam", "official", "system", "root", "raccommunity", "racommunity"];
+// "A member" is what a story by a member without a display name shows.
+const WHOLE_NAMES = [...ROLE_WORDS, ...TEAM_WORDS, "team", "theteam", "official", "system", "root", "raccommunity", "racommunity", "amember"];
 
 const keys = (words: string[]) => words.map(comparable);
 const WHOLE = new Set(keys(WHOLE_NAMES));

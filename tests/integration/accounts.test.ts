@@ -190,10 +190,13 @@ describe("sessions", () => {
 describe("account", () => {
   it("saves a display name of 1-50 characters and refuses others", async () => {
     const m = await createMember(rt);
-    const ok = await run(accountRoute, formRequest("/account", { intent: "display-name", displayName: "  Rosa\u0000 M.  " }), m);
+    const ok = await run(accountRoute, formRequest("/account", { intent: "display-name", displayName: "  Rosa M.  " }), m);
     expect(ok.status).toBe(200);
     const [p] = await rt.db.select().from(profiles).where(eq(profiles.id, m.id));
     expect(p.displayName).toBe("Rosa M.");
+    // A control character is refused, not cleaned: a name is shown to everyone as typed.
+    const hidden = await run(accountRoute, formRequest("/account", { intent: "display-name", displayName: "Rosa\u0000 N." }), m);
+    expect(hidden.status).toBe(400);
     const long = await run(accountRoute, formRequest("/account", { intent: "display-name", displayName: "x".repeat(51) }), m);
     expect(long.status).toBe(400);
     const empty = await run(accountRoute, formRequest("/account", { intent: "display-name", displayName: "   " }), m);

@@ -66,7 +66,9 @@ describe("wording", () => {
       ],
     });
     expect(mail.text).not.toContain("There is news");
-    expect(mail.text.split("\n")[2]).toBe('Here is what is new on "Ice or heat?" in the Capsiva RA Community forum.');
+    // After the greeting, the first thing said is what happened.
+    const lines = mail.text.split("\n").filter((line) => line.trim());
+    expect(lines[lines.indexOf("Hello Ann,") + 1]).toBe('Here is what is new on "Ice or heat?" in the Capsiva RA Community forum.');
   });
 
   it("a passkey refused for the site's address says so, not 'cancelled or timed out'", () => {
