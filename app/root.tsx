@@ -10,7 +10,7 @@ import { NowProvider } from "./components/relative-time";
 import { Toaster } from "./components/ui/toast";
 import { seo, siteUrlFrom } from "./lib/seo";
 import { sidebarOpen } from "./lib/sidebar-cookie";
-import { requestOutcomeContext, runtimeContext } from "./server/context";
+import { requestOutcomeContext, runtimeContext, toastShownContext } from "./server/context";
 import { RETRY_AFTER_SECONDS } from "./server/db.server";
 import { publicConfig } from "./server/env.server";
 import { carriesNothingPersonal } from "./server/session-cookie.server";
@@ -23,11 +23,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { viewer, setCookies } = await loadViewer(request, context);
     context.set(viewerContext, viewer);
     context.set(sessionRefreshedContext, Boolean(viewer) && setCookies.some((c) => c.includes("session_token=")));
+    // The toast a redirect left is cleared by the request whose page shows it, not by another
+    // request the page sends meanwhile (a fetcher's data, which runs no root loader).
+    const toast = { shown: false };
+    context.set(toastShownContext, toast);
     const response = (await next()) as Response;
     for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
-    if (request.method === "GET" && (request.headers.get("cookie") ?? "").includes("toast=")) {
-      response.headers.append("Set-Cookie", await clearToastHeader());
-    }
+    if (toast.shown) response.headers.append("Set-Cookie", await clearToastHeader());
     return answerFor(request, context, response);
   },
 ];
@@ -65,10 +67,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A form's answer while the database is away still comes in the layout (the count as unknown, 0).
     unread: viewer ? await orWhenUnavailable(context, () => runtime.unread.get(viewer.id), 0) : null,
     sidebarOpen: sidebarOpen(request.headers.get("cookie")),
-    toast: await readToast(request),
+    toast: await shownToast(request, context),
     now: Date.now(),
     sessionRefreshed: context.get(sessionRefreshedContext),
   });
+}
+
+/** The toast a redirect left, marked as shown so that the middleware clears its cookie. */
+async function shownToast(request: Request, context: Readonly<RouterContextProvider>) {
+  const toast = await readToast(request);
+  const shown = context.get(toastShownContext);
+  if (toast && shown) shown.shown = true;
+  return toast;
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];

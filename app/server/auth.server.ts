@@ -221,7 +221,10 @@ export function createAuth(options: {
           if (known) await queueUnasked("known-address", known.user, knownAddressMail(known.user.email, env.SITE_URL));
           throw new APIError("UNPROCESSABLE_ENTITY", { message: SIGN_UP_REFUSED_MESSAGE, code: "SIGN_UP_REFUSED" });
         }
-        if (!isAPIError(ctx.context.returned)) {
+        // A redirect (a confirmation link's way back, say) comes as an APIError too: only a
+        // refusal (a status of 400 or more) changed nothing.
+        const returned = ctx.context.returned;
+        if (!isAPIError(returned) || returned.statusCode < 400) {
           const member = ctx.context.session?.user.id ?? ctx.context.newSession?.user.id;
           await changes.record(authChangeTags(ctx.path, member, Boolean(ctx.context.session)));
         }

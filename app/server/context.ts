@@ -24,3 +24,6 @@ export const cspNonceContext = createContext<string>("");
 export const viewerContext = createContext<Viewer | null>(null);
 /** True when this request rolled the member's session forward (a new expiry was set). */
 export const sessionRefreshedContext = createContext<boolean>(false);
+
+/** Whether this request's page showed the toast a redirect left (only then is its cookie cleared). */
+export const toastShownContext = createContext<{ shown: boolean } | null>(null);

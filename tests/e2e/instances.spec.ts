@@ -30,6 +30,11 @@ async function warm(urlPath: string, cookies: (string | undefined)[]) {
   for (const port of PORTS) for (const cookie of cookies) for (let i = 0; i < 2; i++) await request(port, "GET", urlPath, { cookie });
 }
 
+/** Pages a write did not touch are still answered from every instance's readers' store. */
+async function stillStored(paths: string[], after: string) {
+  for (const port of PORTS) for (const path of paths) expect((await request(port, "GET", path)).cache, `${path} on :${port} after ${after}`).toBe("HIT");
+}
+
 /** Every instance shows what `seen` expects within the deadline, counted from `since`. */
 async function everywhere(urlPath: string, cookie: string | undefined, seen: (res: Answer) => boolean, since: number) {
   for (const port of PORTS) {
@@ -80,10 +85,13 @@ test("content writes reach readers and members on every instance within a second
 
   // Ask.
   const title = unique("Morning stiffness and warm water");
+  const guides = ["/blog/capsaicin-arthritis-guide", "/about"];
+  for (const path of guides) await warm(path, [undefined]);
   await warm("/forum", viewers);
   let since = Date.now();
   await write("/forum", asker, { title, content: "Does a warm shower help anyone else in the morning?", submissionKey: crypto.randomUUID() });
   for (const cookie of viewers) await everywhere("/forum", cookie, (r) => r.body.includes(title), since);
+  await stillStored(guides, "a question");
   const questionId = await idOf("select id from forum_questions where title = $1", title);
   const page = `/forum/${questionId}`;
 
@@ -135,6 +143,7 @@ test("content writes reach readers and members on every instance within a second
   since = Date.now();
   await write(`/admin/posts/${postId}`, admin, { intent: "publish" });
   for (const cookie of viewers) await everywhere("/blog", cookie, (r) => r.body.includes(postTitle), since);
+  await stillStored(["/blog/capsaicin-arthritis-guide"], "publishing a post");
   since = Date.now();
   await write(`/admin/posts/${postId}`, admin, { intent: "unpublish" });
   for (const cookie of viewers) await everywhere("/blog", cookie, (r) => r.status === 200 && !r.body.includes(postTitle), since);
@@ -154,6 +163,7 @@ test("content writes reach readers and members on every instance within a second
   since = Date.now();
   await write("/admin/places?tab=cities", admin, { intent: "toggle-city", id: String(cityId), active: "false" });
   for (const cookie of viewers) await everywhere(cityPage, cookie, (r) => r.status === 404, since);
+  await stillStored(guides, "a city switched off");
 
   // A topic renamed: its own page and the list of topics say so.
   const topic = (await db.query("select id, slug from forum_topics order by position, id limit 1")).rows[0] as { id: number; slug: string };

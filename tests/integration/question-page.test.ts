@@ -75,3 +75,22 @@ describe("reporting twice", () => {
     expect(again).not.toContain("Thank you for your report");
   });
 });
+
+describe("the toast a post leaves", () => {
+  it("is shown by the page it leads to, even when another request of the page comes first", async () => {
+    const asker = await app.member();
+    const posted = await app.postForm("/forum", asker.cookie, { title: "Toast kept for the new question", content: "Is it said?" });
+    expect(posted.status).toBe(302);
+    const toast = posted.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("toast="))!
+      .split(";")[0];
+    const cookie = `${asker.cookie}; ${toast}`;
+    // The ask form's look-up of similar titles, sent as the page moves on: it shows no toast.
+    const lookup = await app.fetch("/forum/similar.data?title=Toast+kept&_routes=routes%2Fforum-similar", { headers: { Cookie: cookie } });
+    expect(lookup.headers.getSetCookie().some((c) => c.startsWith("toast="))).toBe(false);
+    const page = await app.fetch(posted.headers.get("location")!, { headers: { Cookie: cookie } });
+    expect(await page.text()).toContain("Question posted!");
+    expect(page.headers.getSetCookie().some((c) => c.startsWith("toast=;"))).toBe(true);
+  });
+});
