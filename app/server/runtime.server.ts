@@ -131,7 +131,7 @@ export async function openRuntime(source: Record<string, string | undefined> = p
   if (!embedded && env.NODE_ENV === "production" && !env.SMTP_URL && !env.mailOff) {
     throw new ConfigError(
       "SMTP_URL is not set. A production instance on PostgreSQL sends password-reset, confirmation and notification mails: set SMTP_URL " +
-        "(for example smtp://user:password@mail.example.org:587), or set MAIL=off to run without mail (members then cannot reset a forgotten password themselves).",
+        "(an smtp:// or smtps:// address of your mail server, with its user and password), or set MAIL=off to run without mail (members then cannot reset a forgotten password themselves).",
     );
   }
   const database = await openDatabase(env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite"), {
