@@ -164,13 +164,15 @@ export function createPageStore(options: PageStoreOptions) {
         const old = graceful(key);
         if (old) return void sendPage(req, res, old.page, "STALE");
       }
-      const entry = current(
-        await pages
-          .fetch(key, { context: renderAndKeep })
-          .catch(() => undefined)
-          .finally(() => replacing.delete(key)),
-      );
+      const fetched = await pages
+        .fetch(key, { context: renderAndKeep })
+        .catch(() => undefined)
+        .finally(() => replacing.delete(key));
+      const entry = current(fetched);
       if (entry) return void sendPage(req, res, entry.page, storedNow ? "MISS" : "HIT");
+      // Changed again while it rendered (a busy question): the render began after this request
+      // came, or within the same grace, so it is sent rather than rendered once more per request.
+      if (fetched && (storedNow || Date.now() - fetched.startedAt < STALE_GRACE_MS)) return void sendPage(req, res, fetched.page, storedNow ? "MISS" : "STALE");
       // Not a page to keep (or the render failed): the render made for this request, else its own.
       return own && !own.bodyUsed ? own : render();
     },

@@ -169,6 +169,40 @@ describe("a page being rendered again", () => {
     await again;
     expect(store.get(request("/g") as never)).toMatchObject({ label: "HIT", page: { body: Buffer.from("<p>second</p>") } });
   });
+  it("changed again while it renders, is given to the readers who waited for that render, not rendered once more for each", async () => {
+    const clock = createTagClock();
+    const deps = createDependencyTracker();
+    const store = createPageStore({ enabled: true, clock, deps, rulesOf: () => () => ({}), policy: () => "script-src 'self'" });
+    const res = () => ({ headers: {}, getHeaders: () => ({}), setHeader() {}, writeHead: () => ({ end() {} }), removeHeader() {} }) as never;
+    let renders = 0;
+    let release: (() => void) | undefined;
+    const render =
+      (body: string, held = false) =>
+      async () => {
+        renders++;
+        deps.dependOn(["question:1"]);
+        if (held && !release) await new Promise<void>((resolve) => (release = resolve));
+        return new Response(body, { headers: { "Content-Type": "text/html", "Cache-Control": "public, no-cache" } });
+      };
+    await store.respond(request("/h") as never, res(), render("<p>first</p>"));
+    // Past the first page's grace, a change: one reader renders again and another waits for it.
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    clock.change(["question:1"]);
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const renderer = store.respond(request("/h") as never, res(), render("<p>second</p>", true));
+    while (!release) await tick();
+    let sent: Buffer | undefined;
+    const waiterRes = { ...(res() as object), writeHead: () => ({ end: (body: Buffer) => (sent = body) }) };
+    const waiter = store.respond(request("/h") as never, waiterRes as never, render("<p>waiter's own</p>"));
+    await tick();
+    clock.change(["question:1"]);
+    release?.();
+    await Promise.all([renderer, waiter]);
+    // The waiter got the render that began after the first change, within its grace; neither the
+    // renderer nor the waiter rendered the page once more.
+    expect(sent?.toString()).toBe("<p>second</p>");
+    expect(renders).toBe(2);
+  });
 });
 
 describe("choosing an encoding", () => {
