@@ -7,7 +7,7 @@ import { answerRequests, memberRequests, readerRequests, startGenerator, summari
 import { rawGet } from "./http";
 import os from "node:os";
 import type { OpenLoopOutcome } from "./open-loop";
-import { apiTokens, settle, signIn, startServer } from "./processes";
+import { apiTokens, settle, signIn, startServer, stopRun } from "./processes";
 import { countLogLines } from "./server-log";
 
 type Cleanups = (() => Promise<void> | void)[];
@@ -95,11 +95,8 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
     }
   }
   log("\n");
-  generator.stop();
-  const peakRssMB = server.memory.stop();
-  const stopping = Date.now();
-  await server.stop();
-  timings.stopSeconds = (Date.now() - stopping) / 1000;
+  const { peakRssMB, stopSeconds } = await stopRun(server, generator);
+  timings.stopSeconds = stopSeconds;
 
   const phase = (writes: boolean): CapacityPhase => {
     const mine = phases.filter((p) => p.writes === writes);

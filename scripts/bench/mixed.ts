@@ -10,7 +10,7 @@ import { answerRequests, startGenerator, summarize } from "./generator";
 import { rawGet } from "./http";
 import { runWrkAsync, writeWrkScript } from "./load";
 import { printMixed, type MixedPage, type MixedResult, type PageFigures, type RateFigures } from "./mixed-report";
-import { apiTokens, settle, signIn, startServer } from "./processes";
+import { apiTokens, settle, signIn, startServer, stopRun } from "./processes";
 import { countLogLines } from "./server-log";
 import type { GroupOutcome } from "./open-loop";
 import { merge, type LoadResult } from "./stats";
@@ -107,11 +107,8 @@ export async function runMixed(workDir: string, database: BenchDatabase, cleanup
     process.stdout.write(".");
   }
   log("\n");
-  generator.stop();
-  const peakRssMB = server.memory.stop();
-  const stopping = Date.now();
-  await server.stop();
-  timings.stopSeconds = (Date.now() - stopping) / 1000;
+  const { peakRssMB, stopSeconds } = await stopRun(server, generator);
+  timings.stopSeconds = stopSeconds;
 
   // Per rate: its busy windows against the quiet windows beside them, histograms merged.
   const byRate: RateFigures[] = MIXED.rates.map((rate) => {

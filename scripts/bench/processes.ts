@@ -111,6 +111,15 @@ export async function startServer(
  * PostgreSQL. Requests a run gave up on may still be running, writes too, and the next window
  * would otherwise pay for them (a write empties every stored page).
  */
+/** Stops a run's load generator and then its server: the server's peak RSS, and how long it took to stop. */
+export async function stopRun(server: Awaited<ReturnType<typeof startServer>>, generator: { stop(): void }) {
+  generator.stop();
+  const peakRssMB = server.memory.stop();
+  const stopping = Date.now();
+  await server.stop();
+  return { peakRssMB, stopSeconds: (Date.now() - stopping) / 1000 };
+}
+
 export async function settle(base: string, databaseUrl: string, limitMs = 60_000) {
   const start = Date.now();
   const admin = new pg.Client({ connectionString: ADMIN_URL });
