@@ -1,0 +1,11 @@
+// A member's unread count, for the bell of a page whose live stream says their inbox changed.
+import { runtimeContext } from "~/server/context";
+import { getViewer } from "~/server/session.server";
+import type { Route } from "./+types/notifications-count";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = getViewer(context);
+  const headers = { "Cache-Control": "private, no-store" };
+  if (!viewer) return Response.json({ unread: null }, { status: 401, headers });
+  return Response.json({ unread: await context.get(runtimeContext).unread.get(viewer.id) }, { headers });
+}

@@ -1,0 +1,83 @@
+// Live updates: the change events applied on this instance (its own writes and the ones heard
+// from other instances), handed to the open streams of this process. A stream only ever learns
+// which things changed (tags), never what they now say; the page asks the normal, authorised
+// routes for that (docs/decisions/026-live-updates-over-server-sent-events.md).
+import type { ChangeEvent, Changes } from "./change-events.server";
+import type { Heard } from "./freshness.server";
+
+export type LiveListener = (event: ChangeEvent) => void;
+
+export interface LiveHub {
+  /** The newest event id applied here: where a page rendered now stands in the stream. */
+  position(): number;
+  /** Hands an applied event (or "all": something unheard) to every stream. */
+  hear(heard: Heard): void;
+  /** Adds a stream; returns how to remove it. `close` ends it (shutdown). */
+  subscribe(listener: LiveListener, close: () => void): () => void;
+  /** How many streams are open here. */
+  size(): number;
+  /** Ends every open stream (the process is stopping); later ones are refused. */
+  closeAll(): void;
+  readonly closed: boolean;
+}
+
+// Events already handed on, so that one heard twice (a resync after "all") goes out once.
+const REMEMBERED_IDS = 5_000;
+// "All" comes up to every 750 ms while the listening connection is in doubt: one look at the
+// database per second at most, for every stream of the process together.
+const RESYNC_MS = 1_000;
+
+export function createLiveHub(changes: Pick<Changes, "since" | "latest">): LiveHub {
+  const streams = new Map<LiveListener, () => void>();
+  const sent = new Set<number>();
+  let newest = 0;
+  let closed = false;
+  let resyncing: Promise<void> | null = null;
+  let lastResync = 0;
+
+  const publish = (event: ChangeEvent) => {
+    if (sent.has(event.id)) return;
+    sent.add(event.id);
+    if (sent.size > REMEMBERED_IDS) sent.delete(sent.values().next().value!);
+    newest = Math.max(newest, event.id);
+    for (const listener of streams.keys()) listener(event);
+  };
+
+  /** Reads from the database what came after the newest event known here. */
+  const resync = () => {
+    if (resyncing || Date.now() - lastResync < RESYNC_MS) return;
+    lastResync = Date.now();
+    resyncing = changes
+      .since(newest)
+      .then((events) => events?.forEach(publish))
+      .catch(() => {})
+      .finally(() => (resyncing = null));
+  };
+
+  // Where this instance stands when it starts: a page rendered before any write says so.
+  void changes
+    .latest()
+    .then((id) => (newest = Math.max(newest, id)))
+    .catch(() => {});
+
+  return {
+    position: () => newest,
+    hear(heard) {
+      if (heard === "all") return resync();
+      publish(heard);
+    },
+    subscribe(listener, close) {
+      streams.set(listener, close);
+      return () => void streams.delete(listener);
+    },
+    size: () => streams.size,
+    closeAll() {
+      closed = true;
+      for (const close of [...streams.values()]) close();
+      streams.clear();
+    },
+    get closed() {
+      return closed;
+    },
+  };
+}
