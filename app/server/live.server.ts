@@ -2,7 +2,10 @@
 // from other instances), handed to the open streams of this process. A stream only ever learns
 // which things changed (tags), never what they now say; the page asks the normal, authorised
 // routes for that (docs/decisions/026-live-updates-over-server-sent-events.md).
-import type { ChangeEvent, Changes } from "./change-events.server";
+import { eq } from "drizzle-orm";
+import { profiles } from "../../db/schema";
+import type { ChangeEvent, Changes, Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
 import type { Heard } from "./freshness.server";
 
 export type LiveListener = (event: ChangeEvent) => void;
@@ -80,4 +83,15 @@ export function createLiveHub(changes: Pick<Changes, "since" | "latest">): LiveH
       return closed;
     },
   };
+}
+
+/**
+ * Turns a member's live updates on or off. Their session's view of them changes (the account
+ * tag), so their open streams look again and end when it is off; nothing public changes.
+ */
+export function setLiveUpdates({ changes }: Pick<Writer, "changes">, memberId: string, on: boolean) {
+  return changes.write(async (tx, changed) => {
+    await tx.update(profiles).set({ liveUpdates: on }).where(eq(profiles.id, memberId));
+    changed(tag.account(memberId));
+  });
 }

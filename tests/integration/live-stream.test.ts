@@ -25,8 +25,13 @@ async function open(query: string, options: { cookie?: string; lastEventId?: num
   const reading = (async () => {
     if (!res.body) return;
     const decoder = new TextDecoder();
+    const reader = res.body.getReader();
     try {
-      for await (const chunk of res.body) text += decoder.decode(chunk as Uint8Array, { stream: true });
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
     } catch {
       // Aborted by close().
     }
@@ -141,9 +146,18 @@ describe("the live stream", () => {
     await stream.until((t) => t.includes("event: end"));
     await stream.close();
 
+    // Turned off on the account page: the open stream ends, and no new one opens.
     const quiet = await app.member();
-    await app.runtime.db.update(profiles).set({ liveUpdates: false }).where(eq(profiles.id, quiet.id));
+    const open1 = await open(`?question=${q}`, { cookie: quiet.cookie });
+    await open1.until((t) => t.includes("retry:"));
+    expect((await app.postForm("/account", quiet.cookie, { intent: "live-updates", liveUpdates: "off" })).status).toBe(200);
+    const [row] = await app.runtime.db.select({ on: profiles.liveUpdates }).from(profiles).where(eq(profiles.id, quiet.id));
+    expect(row.on).toBe(false);
+    await open1.until((t) => t.includes("event: end"));
+    await open1.close();
     expect((await app.fetch(`/live/events?question=${q}`, { headers: { Cookie: quiet.cookie } })).status).toBe(204);
+    const page = await (await app.fetch("/account", { headers: { Cookie: quiet.cookie } })).text();
+    expect(page).toContain("Turn live updates on");
   });
 });
 

@@ -6,7 +6,6 @@ import * as React from "react";
 import { useLocation } from "react-router";
 import type { Live } from "./live-state";
 
-
 // Handed to the pages as the root's outlet context (pages read it with useOutletContext), so that
 // this file stays inside the root's script: every page's first download counts.
 
