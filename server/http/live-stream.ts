@@ -115,6 +115,9 @@ export function liveStream(runtime: Runtime): express.RequestHandler {
       const held = waiting;
       waiting = null;
       for (const event of held) send(event);
+      // Where the stream now stands, as an event: the browser's reconnect then says Last-Event-ID
+      // even when nothing this page hears about has changed yet.
+      if (!ended) res.write(`id: ${newest}\nevent: ready\ndata: ${newest}\n\n`);
     } catch (error) {
       if (res.headersSent) return void res.end();
       next(error);

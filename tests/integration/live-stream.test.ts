@@ -39,8 +39,12 @@ async function open(query: string, options: { cookie?: string; lastEventId?: num
   return {
     res,
     said: () => text,
-    /** The data lines said so far. */
-    data: () => [...text.matchAll(/^data: (.*)$/gm)].map((m) => m[1]),
+    /** The data of the change messages said so far (not the named events: ready, reload, end). */
+    data: () =>
+      text
+        .split("\n\n")
+        .filter((block) => !/^event: /m.test(block))
+        .flatMap((block) => [...block.matchAll(/^data: (.*)$/gm)].map((m) => m[1])),
     async until(seen: (text: string) => boolean, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!seen(text)) {
@@ -94,7 +98,7 @@ describe("the live stream", () => {
     // Nothing after the newest id: nothing replayed.
     const now = app.runtime.live.position();
     const quiet = await open(`?question=${q}`, { lastEventId: now });
-    await quiet.until((t) => t.includes("retry:"));
+    await quiet.until((t) => t.includes(`id: ${now}\nevent: ready`));
     await new Promise((r) => setTimeout(r, 300));
     expect(quiet.data()).toEqual([]);
     await quiet.close();
