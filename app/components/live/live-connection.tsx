@@ -18,6 +18,8 @@ export function useLiveConnection({ at, member, enabled }: { at: number; member:
   const question = /^\/forum\/(\d{1,9})$/.exec(useLocation().pathname)?.[1] ?? null;
   const [live, setLive] = React.useState<Live>({ question: 0, inbox: 0, unread: null });
   const lastId = React.useRef(at);
+  // Another member signed in here: the count asked for belongs to the one before.
+  React.useEffect(() => setLive((l) => ({ ...l, unread: null })), [member]);
   React.useEffect(() => {
     if (!enabled || !(member || question)) return;
     let stop: (() => void) | undefined;

@@ -16,20 +16,21 @@ export const newAnswersText = (n: number) => `${n} new ${n === 1 ? "answer" : "a
 export function NewAnswers({ questionId, shownIds, unreadHere }: { questionId: number; shownIds: number[]; unreadHere: boolean }) {
   const live = useLive();
   const revalidator = useRevalidator();
-  const [visible, setVisible] = React.useState<number[] | null>(null);
+  // The answers this viewer may see, as last asked for, and which question they belong to.
+  const [visible, setVisible] = React.useState<{ questionId: number; ids: number[] } | null>(null);
 
   React.useEffect(() => {
     if (!live.question) return;
     const controller = new AbortController();
     fetch(`/forum/${questionId}/live`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then((r) => (r.ok ? (r.json() as Promise<{ answerIds: number[] }>) : null))
-      .then((body) => body && setVisible(body.answerIds))
+      .then((body) => body && setVisible({ questionId, ids: body.answerIds }))
       .catch(() => {});
     return () => controller.abort();
   }, [live.question, questionId]);
 
   const shown = new Set(shownIds);
-  const count = visible ? visible.filter((id) => !shown.has(id)).length : 0;
+  const count = visible?.questionId === questionId ? visible.ids.filter((id) => !shown.has(id)).length : 0;
   const text = count ? newAnswersText(count) : "";
   const announced = useThrottledAnnouncement(text);
   useMarkRead(questionId, unreadHere, shownIds.join(","));
