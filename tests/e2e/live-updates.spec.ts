@@ -141,6 +141,35 @@ test("focus stays in the answer box while a notice arrives, and the page with th
   await close();
 });
 
+test("the notifications page tells of a new notification, and without JavaScript 'Check for new answers' shows a new answer", async ({ browser }) => {
+  const questionId = await ask(`Hand exercises with putty ${crypto.randomBytes(3).toString("hex")}`);
+  const { page, close } = await openQuestion(browser, questionId);
+  const opened = page.waitForResponse((r) => r.url().includes("/live/events") && r.status() === 200, { timeout: 5000 }).catch(() => null);
+  await page.goto("/notifications");
+  await opened;
+  // The asker may have unread notifications from the tests before: the bell goes up by one.
+  const name = await page.getByRole("link", { name: /^Notifications, \d+ unread$/ }).textContent();
+  const before = Number(/(\d+) unread/.exec(name ?? "")?.[1]);
+  await answer(SECOND, questionId, `Soft putty each evening ${crypto.randomBytes(3).toString("hex")}`);
+  await expect(notice(page)).toContainText("1 new notification", { timeout: ANNOUNCED_WITHIN_MS });
+  await expect(bell(page, before + 1)).toBeVisible();
+  await notice(page).getByRole("button", { name: "Show it" }).click();
+  await expect(page.getByRole("link", { name: /Hand exercises with putty/ })).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+  await close();
+
+  const plain = await browser.newContext({ baseURL: cluster.site, javaScriptEnabled: false });
+  const reader = await plain.newPage();
+  await reader.goto(`/forum/${questionId}`);
+  const text = `Warm water first ${crypto.randomBytes(3).toString("hex")}`;
+  await answer(SECOND, questionId, text);
+  await expect(reader.getByText(text)).toHaveCount(0);
+  await reader.getByRole("link", { name: "Check for new answers" }).click();
+  await expect(reader.getByText(text)).toBeVisible();
+  expect(new URL(reader.url()).pathname).toBe(`/forum/${questionId}`);
+  await plain.close();
+});
+
 test("a stream dropped by a stopping instance reconnects through nginx with Last-Event-ID and gets the answer it missed; the instance stops within its grace", async ({
   browser,
 }) => {

@@ -56,6 +56,7 @@ export function NewAnswers({ questionId, shownIds, unreadHere }: { questionId: n
       <p>
         <Link
           to={`/forum/${questionId}/check`}
+          rel="nofollow"
           reloadDocument
           className="inline-flex min-h-11 items-center text-sm underline"
           onClick={(event) => {
