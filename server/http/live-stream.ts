@@ -18,6 +18,8 @@ export const LIVE_PATH = "/live/events";
 const KEEPALIVE_MS = 15_000;
 // A member's session is looked at again this often (besides every sign-out or account change heard).
 const SESSION_CHECK_MS = 60_000;
+// A sign-out whose member is unknown reaches every member's stream: their looks are spread this wide.
+const SESSIONS_SPREAD_MS = 5_000;
 // How long a browser waits before reconnecting a dropped stream.
 const RETRY_MS = 3_000;
 
@@ -48,7 +50,6 @@ export function liveStream(runtime: Runtime): express.RequestHandler {
       if (question !== null) wanted.add(tag.question(question));
       if (member) wanted.add(tag.inbox(member.id));
       if (!wanted.size) return void res.status(204).end();
-      const sessionTags = member ? new Set([tag.account(member.id), tag.sessions]) : new Set<string>();
       const after = idOf(req.headers["last-event-id"]) ?? idOf(req.query.after) ?? runtime.live.position();
 
       res.status(200);
@@ -92,7 +93,10 @@ export function liveStream(runtime: Runtime): express.RequestHandler {
       let waiting: ChangeEvent[] | null = [];
       const unsubscribe = runtime.live.subscribe(
         (event) => {
-          if (member && event.tags.some((t) => sessionTags.has(t))) checkSession();
+          if (member && event.tags.includes(tag.account(member.id))) checkSession();
+          // Any sign-out whose member is not known: every member's stream looks, spread over a
+          // few seconds rather than all at once.
+          else if (member && event.tags.includes(tag.sessions)) setTimeout(checkSession, Math.random() * SESSIONS_SPREAD_MS).unref();
           if (waiting) waiting.push(event);
           else send(event);
         },

@@ -96,6 +96,8 @@ test("an answer posted on another instance is announced within two seconds, the 
   await notice(page).getByRole("button", { name: "Show it" }).click();
   await expect(page.getByText(text)).toBeVisible();
   await expect(notice(page)).toHaveCount(0);
+  // The pressed button is gone: focus is on the answer it showed.
+  await expect(page.getByRole("listitem").filter({ hasText: text })).toBeFocused();
   // The asker has now seen the answer: its notification is read, and the bell says so.
   await expect(bell(page, 0)).toBeVisible();
   const unread = await cluster.db.query("select count(*)::int as n from notifications where member_id = $1 and read_at is null", [askerId]);

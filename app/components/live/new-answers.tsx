@@ -30,7 +30,15 @@ export function NewAnswers({ questionId, shownIds, unreadHere }: { questionId: n
   }, [live.question, questionId]);
 
   const shown = new Set(shownIds);
-  const count = visible?.questionId === questionId ? visible.ids.filter((id) => !shown.has(id)).length : 0;
+  const fresh = visible?.questionId === questionId ? visible.ids.filter((id) => !shown.has(id)) : [];
+  const count = fresh.length;
+  // Once asked for, the first new answer takes focus (the button that was pressed goes away).
+  const focusNext = React.useRef<number | null>(null);
+  React.useEffect(() => {
+    if (focusNext.current === null || !shownIds.includes(focusNext.current)) return;
+    document.getElementById(`answer-${focusNext.current}`)?.focus();
+    focusNext.current = null;
+  }, [shownIds]);
   const text = count ? newAnswersText(count) : "";
   const announced = useThrottledAnnouncement(text);
   useMarkRead(questionId, unreadHere, shownIds.join(","));
@@ -44,7 +52,10 @@ export function NewAnswers({ questionId, shownIds, unreadHere }: { questionId: n
             type="button"
             className={buttonVariants({ variant: "outline" })}
             disabled={revalidator.state === "loading"}
-            onClick={() => void revalidator.revalidate()}
+            onClick={() => {
+              focusNext.current = fresh[0] ?? null;
+              void revalidator.revalidate();
+            }}
           >
             {count === 1 ? "Show it" : "Show them"}
           </button>
