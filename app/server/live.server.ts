@@ -17,6 +17,11 @@ export interface LiveHub {
   hear(heard: Heard): void;
   /** Adds a stream; returns how to remove it. `close` ends it (shutdown). */
   subscribe(listener: LiveListener, close: () => void): () => void;
+  /**
+   * Resolves once this instance has applied event `id` (or after `timeoutMs`): a page told of a
+   * change by one instance may ask another, which must not answer from before it.
+   */
+  reached(id: number, timeoutMs: number): Promise<void>;
   /** How many streams are open here. */
   size(): number;
   /** Ends every open stream (the process is stopping); later ones are refused. */
@@ -37,12 +42,14 @@ export function createLiveHub(changes: Pick<Changes, "since" | "latest">): LiveH
   let closed = false;
   let resyncing: Promise<void> | null = null;
   let lastResync = 0;
+  const waiters = new Set<{ id: number; done: () => void }>();
 
   const publish = (event: ChangeEvent) => {
     if (sent.has(event.id)) return;
     sent.add(event.id);
     if (sent.size > REMEMBERED_IDS) sent.delete(sent.values().next().value!);
     newest = Math.max(newest, event.id);
+    for (const waiter of waiters) if (waiter.id <= newest) waiter.done();
     for (const listener of streams.keys()) listener(event);
   };
 
@@ -69,6 +76,21 @@ export function createLiveHub(changes: Pick<Changes, "since" | "latest">): LiveH
       if (heard === "all") return resync();
       publish(heard);
     },
+    reached(id, timeoutMs) {
+      if (id <= newest) return Promise.resolve();
+      return new Promise((resolve) => {
+        const waiter = {
+          id,
+          done: () => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve();
+          },
+        };
+        const timer = setTimeout(waiter.done, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
     subscribe(listener, close) {
       streams.set(listener, close);
       return () => void streams.delete(listener);
@@ -94,4 +116,12 @@ export function setLiveUpdates({ changes }: Pick<Writer, "changes">, memberId: s
     await tx.update(profiles).set({ liveUpdates: on }).where(eq(profiles.id, memberId));
     changed(tag.account(memberId));
   });
+}
+
+// How long a route asked after a change waits for this instance to have heard of it.
+const CATCH_UP_MS = 1_000;
+
+/** Waits until this instance has applied event `at` (a page's `?at=<id>`), a second at most. */
+export function caughtUp(at: string | null, runtime: { live: Pick<LiveHub, "reached"> }) {
+  return at && /^\d{1,15}$/.test(at) ? runtime.live.reached(Number(at), CATCH_UP_MS) : Promise.resolve();
 }

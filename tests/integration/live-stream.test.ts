@@ -188,6 +188,26 @@ describe("what an open page may announce", () => {
   });
 });
 
+describe("a route asked after a change", () => {
+  it("waits until this instance has applied the event the page heard of, a second at most", async () => {
+    const asker = await app.member();
+    const q = await app.ask(asker.cookie, "Morning walks in the cold");
+    const next = app.runtime.live.position() + 1;
+    // Heard elsewhere first: this instance answers once it has applied the event too.
+    let started = Date.now();
+    const asked = app.fetch(`/forum/${q}/live?at=${next}`);
+    await new Promise((r) => setTimeout(r, 300));
+    app.runtime.live.hear({ id: next, tags: [] });
+    expect((await asked).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // An event never heard (or a made-up id) costs the asker a second, then an answer as it stands.
+    started = Date.now();
+    const res = await app.fetch(`/notifications/count?at=${next + 1000}`, { headers: { Cookie: asker.cookie } });
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+});
+
 describe("reading a question marks its notifications read", () => {
   it("only the reader's own, only by a same-origin POST, never by a GET", async () => {
     const asker = await app.member();

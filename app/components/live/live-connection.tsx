@@ -16,7 +16,7 @@ import type { Live } from "./live-state";
  */
 export function useLiveConnection({ at, member, enabled }: { at: number; member: string | null; enabled: boolean }): Live {
   const question = /^\/forum\/(\d{1,9})$/.exec(useLocation().pathname)?.[1] ?? null;
-  const [live, setLive] = React.useState<Live>({ question: 0, inbox: 0, unread: null });
+  const [live, setLive] = React.useState<Live>({ question: 0, inbox: 0, unread: null, at });
   const lastId = React.useRef(at);
   // Another member signed in here: the count asked for belongs to the one before.
   React.useEffect(() => setLive((l) => ({ ...l, unread: null })), [member]);

@@ -6,4 +6,6 @@ export interface Live {
   inbox: number;
   /** The bell's count as last asked for after an inbox change (null: the page's own). */
   unread: number | null;
+  /** The newest event id heard: the routes asked after a change wait until they have applied it. */
+  at: number;
 }

@@ -9,7 +9,7 @@ import type { Live } from "./live-state";
 import { useThrottledAnnouncement } from "./announce";
 
 /** What the root's live stream has heard (its outlet context). */
-export const useLive = (): Live => useOutletContext<Live | undefined>() ?? { question: 0, inbox: 0, unread: null };
+export const useLive = (): Live => useOutletContext<Live | undefined>() ?? { question: 0, inbox: 0, unread: null, at: 0 };
 
 export const newAnswersText = (n: number) => `${n} new ${n === 1 ? "answer" : "answers"}`;
 
@@ -19,10 +19,13 @@ export function NewAnswers({ questionId, shownIds, unreadHere }: { questionId: n
   // The answers this viewer may see, as last asked for, and which question they belong to.
   const [visible, setVisible] = React.useState<{ questionId: number; ids: number[] } | null>(null);
 
+  // Asked again on each change to this question only (not on every event the stream hears).
+  const at = React.useRef(live.at);
+  at.current = live.at;
   React.useEffect(() => {
     if (!live.question) return;
     const controller = new AbortController();
-    fetch(`/forum/${questionId}/live`, { signal: controller.signal, headers: { Accept: "application/json" } })
+    fetch(`/forum/${questionId}/live?at=${at.current}`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then((r) => (r.ok ? (r.json() as Promise<{ answerIds: number[] }>) : null))
       .then((body) => body && setVisible({ questionId, ids: body.answerIds }))
       .catch(() => {});

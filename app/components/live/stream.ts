@@ -25,7 +25,7 @@ export function openLiveStream({ question, member, lastId, setLive }: StreamOpti
   const askUnread = () => {
     asking?.abort();
     asking = new AbortController();
-    fetch("/notifications/count", { signal: asking.signal, headers: { Accept: "application/json" } })
+    fetch(`/notifications/count?at=${lastId.current}`, { signal: asking.signal, headers: { Accept: "application/json" } })
       .then((r) => (r.ok ? (r.json() as Promise<{ unread: number }>) : null))
       .then((body) => typeof body?.unread === "number" && setLive((l) => ({ ...l, unread: body.unread })))
       .catch(() => {});
@@ -34,8 +34,9 @@ export function openLiveStream({ question, member, lastId, setLive }: StreamOpti
     const inbox = Boolean(member) && (reload || tags.some((t) => t.startsWith("inbox:")));
     const asked = reload || tags.some((t) => t.startsWith("question:"));
     if (inbox) askUnread();
-    if (asked) setLive((l) => ({ ...l, question: l.question + 1 }));
-    if (inbox) setLive((l) => ({ ...l, inbox: l.inbox + 1 }));
+    const at = lastId.current;
+    if (asked) setLive((l) => ({ ...l, at, question: l.question + 1 }));
+    if (inbox) setLive((l) => ({ ...l, at, inbox: l.inbox + 1 }));
   };
   const seen = (event: MessageEvent) => {
     if (/^\d+$/.test(event.lastEventId)) lastId.current = Math.max(lastId.current, Number(event.lastEventId));
