@@ -105,7 +105,13 @@ async function main() {
   // Brotli's default window is 4 MB, set up for every answer; a 256 kB window gives the same
   // bytes for pages under 256 kB and, with fifty members' pages in flight, about half the full
   // garbage collections (docs/performance.md).
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  // The live stream is left alone: compressed, its events would wait in the compressor's buffer.
+  app.use(
+    compression({
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+      filter: (req, res) => !mod.isLiveStream(req) && compression.filter(req, res),
+    }),
+  );
   if (vite) {
     app.use(vite.middlewares);
   } else {
@@ -153,6 +159,8 @@ async function main() {
     }, HARD_DEADLINE_MS).unref();
     log.info({ signal, delaySeconds: SHUTDOWN_DELAY }, "shutting down: readiness says 503; still serving for the delay");
     server.closeIdleConnections();
+    // Open live streams end now: their pages reconnect, through the proxy, to another instance.
+    runtime.live.closeAll();
     setTimeout(() => {
       log.info("no longer accepting connections; finishing in-flight requests");
       const force = setTimeout(() => {

@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { AppShell } from "./components/app-shell";
 import { AuthBroadcast } from "./components/auth-broadcast";
+import { useLiveConnection } from "./components/live/live-connection";
 import { NotFoundContent } from "./components/not-found-content";
 import { NowProvider } from "./components/relative-time";
 import { Toaster } from "./components/ui/toast";
@@ -63,7 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   return data({
     config: publicConfig(runtime.env),
-    viewer: viewer ? { id: viewer.id, email: viewer.email, role: viewer.role, displayName: viewer.displayName, aal: viewer.aal } : null,
+    viewer: viewer
+      ? { id: viewer.id, email: viewer.email, role: viewer.role, displayName: viewer.displayName, aal: viewer.aal, liveUpdates: viewer.liveUpdates !== false }
+      : null,
+    // Where this page stands in the change stream: its live stream starts here (live-connection.tsx).
+    liveAt: runtime.live.position(),
     // A form's answer while the database is away still comes in the layout (the count as unknown, 0).
     unread: viewer ? await orWhenUnavailable(context, () => runtime.unread.get(viewer.id), 0) : null,
     sidebarOpen: sidebarOpen(request.headers.get("cookie")),
@@ -126,7 +131,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { viewer, unread, sidebarOpen, toast, sessionRefreshed, now } = useLoaderData<typeof loader>();
+  const { viewer, unread, sidebarOpen, toast, sessionRefreshed, now, liveAt } = useLoaderData<typeof loader>();
+  const live = useLiveConnection({ at: liveAt, member: viewer?.id ?? null, enabled: viewer ? viewer.liveUpdates : true });
   React.useEffect(() => {
     // Lets tests (and styles) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -134,9 +140,9 @@ export default function App() {
   return (
     <Toaster incoming={toast}>
       <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} refreshedAt={sessionRefreshed ? now : null} />
-      <AppShell viewer={viewer} unread={unread} sidebarOpen={sidebarOpen}>
+      <AppShell viewer={viewer} unread={live.unread ?? unread} sidebarOpen={sidebarOpen}>
         <NowProvider serverNow={now}>
-          <Outlet />
+          <Outlet context={live} />
         </NowProvider>
       </AppShell>
     </Toaster>

@@ -181,6 +181,8 @@ export const profiles = pgTable("profiles", {
   // Which notifications come by email: 'own' (at once, answers to their own questions: the
   // default), 'instant' (at once, all of them), 'daily' (one digest a day) or 'never'.
   emailNotifications: text("email_notifications").notNull().default("own"),
+  // Whether open pages tell of new answers and notifications as they come (on by default).
+  liveUpdates: boolean("live_updates").notNull().default(true),
 });
 
 export const blogPosts = pgTable(

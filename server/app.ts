@@ -18,11 +18,13 @@ import { contentSecurityPolicy, inlineScriptHashes, originCheck, requestLimits, 
 import { createApiRouter } from "./api/router";
 import { untrustedForwardingRemover } from "./http/forwarded";
 import { servedCount } from "./http/served-count";
+import { LIVE_PATH, liveStream } from "./http/live-stream";
 
 export { openRuntime } from "../app/server/runtime.server";
 export { ConfigError } from "../app/server/env.server";
 export { DatabaseLockedError } from "../app/server/db.server";
 export { securityHeaders } from "./security";
+export { isLiveStream } from "./http/live-stream";
 
 // One readers' page store per runtime; a stored page is current until one of the tags its render
 // depended on changes, here or on another instance (freshness.server.ts).
@@ -79,6 +81,8 @@ export function createApp(runtime: Runtime) {
 
   // Security headers, request limits and the same-origin check for writes, before anything else answers.
   app.use(securityHeaders(runtime.env), requestLimits(), originCheck(runtime.env, runtime.log));
+  // Open pages' live updates: a stream that stays open, so before the request deadline.
+  app.get(LIVE_PATH, liveStream(runtime));
   app.use(requestDeadline(runtime.env.REQUEST_TIMEOUT_SECONDS * 1000, runtime.log));
 
   // Liveness: the process answers. Readiness (/readyz, and /healthz as before): the database

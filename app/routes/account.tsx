@@ -4,6 +4,8 @@ import { FormAlert, TextField } from "~/components/form-field";
 import { DeleteAccountCard } from "~/components/account/delete-account-card";
 import { EMAIL_OPTIONS, EmailNotificationsCard } from "~/components/account/email-notifications-card";
 import { YourStoriesCard } from "~/components/account/your-stories-card";
+import { LiveUpdatesCard } from "~/components/live/live-updates-card";
+import { setLiveUpdates } from "~/server/live.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stories,
     profile,
     emails,
+    liveUpdates: viewer.liveUpdates !== false,
   };
 }
 
@@ -84,6 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           choice === "never" ? "You will get no notification emails." : `Notification emails: ${chosen.label.toLowerCase()}.`,
         ),
       };
+    }
+    case "live-updates": {
+      const on = form.get("liveUpdates") === "on";
+      await setLiveUpdates(runtime, viewer.id, on);
+      return { intent, errors: {}, toast: on ? toast("Live updates on") : toast("Live updates off", "Pages change when you reload them.") };
     }
     case "change-password": {
       const next = newPasswordField.safeParse(form.get("newPassword"));
@@ -237,6 +245,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         error={errors("email-notifications").emails}
         busy={busy("email-notifications")}
       />
+
+      <LiveUpdatesCard on={loaderData.liveUpdates} busy={busy("live-updates")} />
 
       <YourStoriesCard stories={loaderData.stories} />
 

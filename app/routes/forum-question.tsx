@@ -25,6 +25,7 @@ import type { Route } from "./+types/forum-question";
 import { isModerator, QUESTION_INTENTS, toastOf } from "./forum-question.server";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
+import { NewAnswers } from "~/components/live/new-answers";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
 export function parseQuestionId(param: string | undefined) {
@@ -46,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
   const viewerId = viewer?.id ?? null;
   // Whether this member follows the question and which answers they marked helpful: one statement.
-  const marks = viewerId ? await viewerMarks(context.get(runtimeContext).db, id, viewerId) : { following: false, helpful: [] };
+  const marks = viewerId ? await viewerMarks(context.get(runtimeContext).db, id, viewerId) : { following: false, helpful: [], unread: false };
   const markedByViewer = new Set(marks.helpful);
   // Readers get whether each post is their own, never who wrote it: an author's internal id
   // would tie one member's 'Anonymous' posts together.
@@ -75,6 +76,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     signedIn: viewerId !== null,
     displayName: viewer?.displayName ?? null,
     following: marks.following,
+    unreadHere: marks.unread,
     moderator,
     canChangeTopic,
     topics,
@@ -152,7 +154,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { question, signedIn, displayName, following, moderator, canChangeTopic, topics, submissionKey } = loaderData;
+  const { question, signedIn, displayName, following, unreadHere, moderator, canChangeTopic, topics, submissionKey } = loaderData;
   const result = actionData as ActionData | undefined;
   useActionToast(result);
   const n = question.answers.filter((a) => !a.hidden).length;
@@ -207,6 +209,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <h2 id="answers-heading" className="text-2xl font-semibold">
           {n} {n === 1 ? "Answer" : "Answers"}
         </h2>
+        <NewAnswers questionId={question.id} shownIds={question.answers.map((a) => a.id)} unreadHere={unreadHere} />
         {n === 0 ? <p className="text-muted-foreground">{question.isMine ? "No answers yet." : "No answers yet. Share what has helped you."}</p> : null}
         <ol className="grid gap-3">
           {question.answers.map((a) => (

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { NewNotifications } from "~/components/live/new-notifications";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { Button } from "~/components/ui/button";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -62,6 +63,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : null}
       </div>
+      <NewNotifications />
       {items.length === 0 ? (
         <p className="text-muted-foreground">Nothing yet. When someone answers your question, or a question you follow, it shows here.</p>
       ) : (

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "./log.server";
 import { createMailer, type Mailer } from "./mail.server";
 import { createFreshness, type Freshness } from "./freshness.server";
 import { createChanges, type Changes } from "./change-events.server";
+import { createLiveHub, type LiveHub } from "./live.server";
 import { tag } from "./change-tags.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 import { isDatabaseEmpty, seedDemoContent } from "./seed.server";
@@ -49,6 +50,8 @@ export interface Runtime {
   mailOutbox: MailOutbox;
   /** Signs and checks the one-click unsubscribe links in notification mails. */
   unsubscribeTokens: UnsubscribeTokens;
+  /** The open live-update streams of this process, fed from the same events as the caches (live.server.ts). */
+  live: LiveHub;
   /** Set when the process begins to stop: readiness answers 503 from then on. */
   lifecycle: { stopping: boolean };
 }
@@ -81,6 +84,9 @@ export function createRuntime(options: { env: Env; database: Database; log?: Log
   });
   // A write anywhere that stored mails wakes every sender (one of them claims each mail).
   freshness.onChange((heard) => (heard === "all" || heard.tags.includes(tag.mail)) && mailOutbox.wake());
+  // Open pages hear of every change applied here, local or from another instance.
+  const live = createLiveHub(changes);
+  freshness.onChange((heard) => live.hear(heard));
   const limiter = createRateLimiter({ enabled: env.RATE_LIMITS, pool: database.pool });
   const auth = createAuth({
     db: database.db,
@@ -108,6 +114,7 @@ export function createRuntime(options: { env: Env; database: Database; log?: Log
     unread: createUnreadCache(clock, tag.inbox, (memberId) => unreadCount(database.db, memberId)),
     mailOutbox,
     unsubscribeTokens,
+    live,
     lifecycle: { stopping: false },
   };
 }

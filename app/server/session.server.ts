@@ -72,7 +72,7 @@ async function readViewer(request: Request, context: Readonly<RouterContextProvi
   }
   const user = response.user as typeof response.user & { role?: string; twoFactorEnabled?: boolean | null };
   const signedInWithPasskey = (response.session as { signInMethod?: string | null }).signInMethod === PASSKEY_METHOD;
-  const [profile] = await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, user.id));
+  const [profile] = await db.select({ displayName: profiles.displayName, liveUpdates: profiles.liveUpdates }).from(profiles).where(eq(profiles.id, user.id));
   const role = (["member", "moderator", "admin"].includes(user.role ?? "") ? user.role : "member") as Role;
   const viewer: Viewer = {
     id: user.id,
@@ -83,6 +83,7 @@ async function readViewer(request: Request, context: Readonly<RouterContextProvi
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     aal: user.twoFactorEnabled || signedInWithPasskey ? "aal2" : "aal1",
     sessionId: response.session.id,
+    liveUpdates: profile?.liveUpdates ?? true,
   };
   // A request that rolled the session forward answers with the new cookie; the next one may be remembered.
   if (setCookies.length === 0) viewers.set(token, viewer, new Date(response.session.expiresAt).getTime(), at);

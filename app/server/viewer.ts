@@ -13,4 +13,6 @@ export interface Viewer {
   /** Assurance level: aal2 once a verified second factor protects the session. */
   aal: "aal1" | "aal2";
   sessionId: string;
+  /** Whether open pages update as others post (an account setting; on unless turned off). */
+  liveUpdates?: boolean;
 }

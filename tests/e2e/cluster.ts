@@ -44,6 +44,8 @@ export interface Cluster {
   proxies: DatabaseProxy[];
   /** What the instances wrote to their output. */
   output(): string;
+  /** Sends one instance a signal; resolves with its exit code once it has exited. */
+  signal(port: number, signal: NodeJS.Signals): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -55,10 +57,12 @@ export async function startCluster(options: {
   env?: Record<string, string>;
   /** One TCP proxy per instance between it and PostgreSQL (processes.ts), for tests of database trouble. */
   databaseProxyPorts?: number[];
+  /** The instances nginx sends requests to only while the others cannot be reached. */
+  backupPorts?: number[];
 }): Promise<Cluster> {
   const host = `localhost:${options.proxyPort}`;
   const site = `http://${host}`;
-  const children: { child: ChildProcess; exited: Promise<unknown> }[] = [];
+  const children: { child: ChildProcess; exited: Promise<unknown>; port?: number }[] = [];
   let output = "";
   const database = await freshDatabase(options.name);
   const env: Record<string, string> = {
@@ -75,13 +79,13 @@ export async function startCluster(options: {
   };
   // A production instance on PostgreSQL runs with SMTP or with mail said to be off.
   env.MAIL = env.SMTP_URL ? "" : "off";
-  const run = (command: string, args: string[], extra: Record<string, string>) => {
+  const run = (command: string, args: string[], extra: Record<string, string>, port?: number) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
     // nginx writes to its own error log file; its output here is not the site's log.
     if (command === NODE) keepServerOutput(child, `cluster-${options.name}`);
-    children.push({ child, exited: new Promise((resolve) => child.on("exit", resolve)) });
+    children.push({ child, port, exited: new Promise((resolve) => child.on("exit", resolve)) });
   };
 
   const request: Cluster["request"] = (port, method, urlPath, opts = {}) => {
@@ -145,7 +149,7 @@ export async function startCluster(options: {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-multi-"));
   fs.chmodSync(dir, 0o777);
   // The shipped server block, spoken to over plain HTTP (what is tested here is the instances).
-  const { conf } = siteForTest({ upstreams: options.ports, listen: options.proxyPort, dir, tls: false });
+  const { conf } = siteForTest({ upstreams: options.ports, listen: options.proxyPort, dir, tls: false, backups: options.backupPorts });
   const healthy = async (port: number) => {
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -158,7 +162,7 @@ export async function startCluster(options: {
   const proxies = await Promise.all((options.databaseProxyPorts ?? []).map((port) => startDatabaseProxy(port, database.url)));
   // One after the other: what is tested is serving, not starting together.
   for (const [i, port] of options.ports.entries()) {
-    run(NODE, ["server.js"], { ...env, PORT: String(port), ...(proxies[i] ? { DATABASE_URL: proxies[i].url } : {}) });
+    run(NODE, ["server.js"], { ...env, PORT: String(port), ...(proxies[i] ? { DATABASE_URL: proxies[i].url } : {}) }, port);
     await healthy(port);
   }
   run(NGINX, ["-c", conf], {});
@@ -185,8 +189,14 @@ export async function startCluster(options: {
       expect(result.status, result.stderr).toBe(0);
     },
     output: () => output,
+    signal(port, signal) {
+      const instance = children.find((c) => c.port === port);
+      if (!instance) throw new Error(`no instance on :${port}`);
+      instance.child.kill(signal);
+      return instance.exited;
+    },
     async stop() {
-      for (const { child } of children) child.kill(child.spawnfile === NGINX ? "SIGQUIT" : "SIGTERM");
+      for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill(child.spawnfile === NGINX ? "SIGQUIT" : "SIGTERM");
       await Promise.all(children.map((c) => c.exited));
       await Promise.all(proxies.map((p) => p.close()));
       await db.end();

@@ -70,11 +70,12 @@ export function shippedForCheck(dir: string) {
  * of many instances, which speak HTTP/1.1 to it). Returns the main configuration file and the
  * certificate clients are to trust.
  */
-export function siteForTest(options: { upstreams: number[]; listen: number; dir: string; tls: boolean }) {
+export function siteForTest(options: { upstreams: number[]; listen: number; dir: string; tls: boolean; backups?: number[] }) {
   const { dir } = options;
   const certificate = makeCertificate(dir);
   const values: Record<string, string> = {
-    "upstream.conf": options.upstreams.map((p) => `server 127.0.0.1:${p};`).join("\n"),
+    // A backup is sent requests only while the others cannot be reached.
+    "upstream.conf": options.upstreams.map((p) => `server 127.0.0.1:${p}${options.backups?.includes(p) ? " backup" : ""};`).join("\n"),
     "listen-http.conf": `listen unix:${dir}/http.sock;`,
     "listen-https.conf": `listen 127.0.0.1:${options.listen}${options.tls ? " ssl http2" : ""};`,
     "site.conf": `server_name localhost;\naccess_log ${dir}/access.log capsiva;`,

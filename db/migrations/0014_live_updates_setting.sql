@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "live_updates" boolean DEFAULT true NOT NULL;
