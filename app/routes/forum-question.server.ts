@@ -2,6 +2,7 @@
 // route's action returns (data with field errors, or a redirect with a toast); the route module
 // checks who asks, maps the forum's errors to answers and keeps the page.
 import { data } from "react-router";
+import { KEPT_ANSWER, KEPT_QUESTION } from "~/lib/kept-posts";
 import { answerSchema, fieldErrors, questionSchema, reportSchema, rowIdField } from "~/lib/validation";
 import {
   deleteAnswer,
@@ -10,6 +11,7 @@ import {
   editQuestion,
   followQuestion,
   ForbiddenError,
+  KeptForOthersError,
   setQuestionTopic,
   setHelpful,
   toggleHelpedMost,
@@ -124,8 +126,17 @@ async function setTopic({ runtime, viewer, id, back, intent, form }: IntentArgs)
   return redirectWithToast(back, topicId === null ? { title: "Topic removed", description: "The question now has no topic." } : { title: "Topic changed" });
 }
 
-async function deleteOwnQuestion({ runtime, viewer, id }: IntentArgs) {
-  await deleteQuestion(runtime, { id, authorId: viewer.id });
+// Refused with 409: the post is there and is theirs, but others' answers or marks depend on it.
+const kept = (intent: string, form: string) =>
+  data({ intent, ok: false, errors: { form }, toast: toastOf("Not deleted", form, "destructive") }, { status: 409 });
+
+async function deleteOwnQuestion({ runtime, viewer, id, intent }: IntentArgs) {
+  try {
+    await deleteQuestion(runtime, { id, authorId: viewer.id });
+  } catch (error) {
+    if (error instanceof KeptForOthersError) return kept(intent, KEPT_QUESTION);
+    throw error;
+  }
   return redirectWithToast("/forum", { title: "Question deleted" });
 }
 
@@ -142,7 +153,12 @@ async function editOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs
 async function deleteOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs) {
   const answerId = rowIdField.safeParse(form.get("answerId"));
   if (!answerId.success) return failed(intent, "That answer could not be found.", 400);
-  await deleteAnswer(runtime, { id: answerId.data, authorId: viewer.id });
+  try {
+    await deleteAnswer(runtime, { id: answerId.data, authorId: viewer.id });
+  } catch (error) {
+    if (error instanceof KeptForOthersError) return kept(intent, KEPT_ANSWER);
+    throw error;
+  }
   return redirectWithToast(back, { title: "Answer deleted" });
 }
 

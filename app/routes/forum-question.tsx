@@ -64,10 +64,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ...shown,
       isMine: isMine(authorId),
       content: isMine(authorId) ? content : "",
+      // Others' answers keep a question, others' marks an answer: the owner is told before trying.
+      deletable: answers.every((a) => a.authorId === authorId),
       answers: ordered.map(({ authorId: by, content: text, ...answer }) => ({
         ...answer,
         isMine: isMine(by),
         content: isMine(by) ? text : "",
+        deletable: answer.helpfulCount === 0 && answer.id !== helpedMostAnswerId,
         helpful: markedByViewer.has(answer.id),
         helpedMost: answer.id === chosen?.id,
       })),
@@ -195,10 +198,17 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
             {question.hidden ? null : <span aria-hidden="true" className={ACTION_SEPARATOR} />}
             {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
             {question.isMine ? (
-              <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
-            ) : question.hidden ? null : (
-              <ReportForm targetType="question" targetId={question.id} result={result} />
-            )}
+              <OwnerControls
+                kind="question"
+                id={question.id}
+                title={question.title}
+                content={question.content}
+                deletable={question.deletable}
+                result={result}
+              />
+            ) : null}
+            {/* Its asker may report it too once it cannot be deleted: to ask a moderator to hide it. */}
+            {question.hidden || (question.isMine && question.deletable) ? null : <ReportForm targetType="question" targetId={question.id} result={result} />}
             {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
           </div>
         ) : null}

@@ -23,6 +23,8 @@ export type ShownAnswer = {
   isMine: boolean;
   helpful: boolean;
   helpedMost: boolean;
+  /** Whether its author may still delete it (nobody marked it). */
+  deletable?: boolean;
 };
 
 export function AnswerItem({
@@ -61,11 +63,8 @@ export function AnswerItem({
               {markable ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
               {asker && markable ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
               {markable ? <span aria-hidden="true" className={ACTION_SEPARATOR} /> : null}
-              {answer.isMine ? (
-                <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} />
-              ) : answer.hidden ? null : (
-                <ReportForm targetType="answer" targetId={answer.id} result={result} />
-              )}
+              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} deletable={answer.deletable} result={result} /> : null}
+              {answer.hidden || (answer.isMine && answer.deletable) ? null : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>
           ) : null}
