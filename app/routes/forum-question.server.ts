@@ -3,6 +3,8 @@
 // checks who asks, maps the forum's errors to answers and keeps the page.
 import { data } from "react-router";
 import { KEPT_ANSWER, KEPT_QUESTION } from "~/lib/kept-posts";
+import { HELP_NOW_PATH } from "~/lib/help-now";
+import { URGENT_CATEGORY } from "~/lib/report-reasons";
 import { answerSchema, fieldErrors, questionSchema, reportSchema, rowIdField } from "~/lib/validation";
 import {
   deleteAnswer,
@@ -164,7 +166,12 @@ async function deleteOwnAnswer({ runtime, viewer, back, intent, form }: IntentAr
 
 async function report({ runtime, viewer, intent, form, ...args }: IntentArgs) {
   let back = args.back;
-  const parsed = reportSchema.safeParse({ targetType: form.get("targetType"), targetId: form.get("targetId"), reason: form.get("reason") });
+  const parsed = reportSchema.safeParse({
+    targetType: form.get("targetType"),
+    targetId: form.get("targetId"),
+    category: form.get("category") ?? undefined,
+    reason: form.get("reason") ?? undefined,
+  });
   if (!parsed.success) {
     return data(
       { intent, ok: false, errors: fieldErrors(parsed.error), targetType: String(form.get("targetType")), targetId: Number(form.get("targetId")) },
@@ -172,7 +179,14 @@ async function report({ runtime, viewer, intent, form, ...args }: IntentArgs) {
     );
   }
   await runtime.limiter.consume("report", viewer.id);
-  const filed = await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
+  const filed = await reportContent(runtime, { ...parsed.data, reporterId: viewer.id, siteUrl: runtime.env.SITE_URL });
+  // Someone may be in danger: the reporter is shown where to find help now, whatever comes next.
+  if (parsed.data.category === URGENT_CATEGORY) {
+    return redirectWithToast(HELP_NOW_PATH, {
+      title: filed.repeated ? "You have already reported this" : "Thank you for your report",
+      description: "Every moderator has been told at once. If someone may be in danger now, the numbers on this page can help.",
+    });
+  }
   // A page reloaded without scripts comes back to the post that was reported, not to the top.
   if (form.get("stay") !== "1") back = parsed.data.targetType === "answer" ? `${back}#answer-${parsed.data.targetId}` : `${back}#question`;
   if (filed.repeated) return redirectWithToast(back, { title: "You have already reported this", description: "A moderator will look at it soon." });

@@ -1,4 +1,5 @@
 import { AuthorName } from "~/components/author-name";
+import { HelpNowLink } from "~/components/crisis-resources";
 import { AnswerForm } from "~/components/forum/answer-form";
 import { AnswerItem } from "~/components/forum/answer-item";
 import { ReportForm } from "~/components/forum/report-form";
@@ -246,6 +247,11 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           ) : (
             <AnswerForm questionId={question.id} submissionKey={submissionKey} displayName={displayName} />
           )
+        ) : null}
+        {signedIn ? (
+          <p className="text-sm text-muted-foreground">
+            This forum is not a substitute for medical advice. <HelpNowLink />
+          </p>
         ) : (
           <p>
             <Link to={`/auth?redirectTo=${encodeURIComponent(`/forum/${question.id}`)}`} className={buttonVariants({ variant: "outline" })}>

@@ -47,7 +47,7 @@ export async function publishPost({ changes }: Pick<Writer, "changes">, id: numb
     const before = await lockedPost(tx, id);
     if (!before) return null;
     if (version !== undefined && storyVersion(before) !== version) return { stale: true as const };
-    changed(tag.blog, tag.post(id));
+    changed(tag.blog, tag.post(id), tag.review);
     const [row] = await tx
       .update(blogPosts)
       .set({ published: true, publishedAt: sql`coalesce(${blogPosts.publishedAt}, now())`, returnedNote: null, returnedAt: null, updatedAt: new Date() })
@@ -74,7 +74,7 @@ export async function declinePost({ changes }: Pick<Writer, "changes">, id: numb
     const before = await lockedPost(tx, id);
     if (!before) return false;
     await tx.delete(blogPosts).where(eq(blogPosts.id, id));
-    if (before.published) changed(tag.blog, tag.post(id));
+    changed(...(before.published ? [tag.blog, tag.post(id)] : [tag.review]));
     const author = otherAuthor(before, editorId);
     if (!before.published && author) changed(...(await tellAuthor(tx, { memberId: author, kind: "story-declined", postId: null, postTitle: before.title })));
     return true;
@@ -93,6 +93,7 @@ export async function returnStory({ changes }: Pick<Writer, "changes">, id: numb
       .where(and(eq(blogPosts.id, id), eq(blogPosts.published, false), isNotNull(blogPosts.authorId)))
       .returning({ title: blogPosts.title, authorId: blogPosts.authorId });
     if (!row) return false;
+    changed(tag.review);
     const author = otherAuthor(row, editorId);
     if (author) changed(...(await tellAuthor(tx, { memberId: author, kind: "story-returned", postId: id, postTitle: row.title })));
     return true;

@@ -1,4 +1,5 @@
-// "Report" on a question or an answer: a disclosure holding a short form. Opened, it takes a line
+// "Report" on a question or an answer: a disclosure holding a short form (a reason from the list,
+// words of one's own beside it). Opened, it takes a line
 // of its own below the row's buttons (so nothing beside it moves), at the column's full width; once
 // the report is sent it closes, empty, and says so where it was, while a refused one stays open
 // with its message. Sending it keeps the page where the member was reading.
@@ -7,6 +8,7 @@ import { TextAreaField } from "~/components/form-field";
 import { QUIET_ACTION } from "~/components/forum/quiet-action";
 import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/limits";
+import { REPORT_REASONS } from "~/lib/report-reasons";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoundAfterSubmit } from "~/lib/use-round-after-submit";
 
@@ -36,13 +38,27 @@ export function ReportForm({ targetType, targetId, result }: { targetType: "ques
           <input type="hidden" name="targetId" value={targetId} />
           {/* With scripts the page stays put; without, the reload comes back to the reported post. */}
           {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
+          <fieldset className="grid gap-1" aria-describedby={mine?.errors?.category ? `report-${targetType}-${targetId}-category-error` : undefined}>
+            <legend className="mb-1 font-medium">Why are you reporting it?</legend>
+            {REPORT_REASONS.map((r) => (
+              <label key={r.value} className="flex min-h-11 cursor-pointer items-center gap-3">
+                <input type="radio" name="category" value={r.value} className="size-5 shrink-0 accent-primary" />
+                <span>{r.label}</span>
+              </label>
+            ))}
+            {mine?.errors?.category ? (
+              <p id={`report-${targetType}-${targetId}-category-error`} className="text-sm font-medium text-destructive">
+                {mine.errors.category}
+              </p>
+            ) : null}
+          </fieldset>
           <TextAreaField
             id={`report-${targetType}-${targetId}`}
             label="What is wrong with it?"
             name="reason"
-            required
             maxLength={LIMITS.reportReasonMax}
             rows={2}
+            hint="Needed for 'Something else'; optional for the other reasons."
             error={mine?.errors?.reason}
           />
           <Button type="submit" variant="outline" size="sm" className="w-fit">
