@@ -32,7 +32,7 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
               to={item.to}
               end={item.end}
               onClick={onNavigate}
-              aria-label={collapsed ? (item.to === "/admin" && waiting?.total ? `${item.label}, ${waitingWords(waiting)}` : item.label) : undefined}
+              aria-label={collapsed ? (item.to === "/admin" && waiting?.total ? `${item.label} ${waitingWords(waiting)}` : item.label) : undefined}
               className={({ isActive }) =>
                 cn(
                   "flex min-h-11 items-center gap-3 rounded-md px-2.5 text-base font-medium hover:bg-accent focus-ring",
@@ -56,7 +56,7 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
 
 /**
  * "(3)" beside Admin, and "1 urgent" apart when someone may be at risk; screen readers hear
- * "3 items waiting for review, 1 urgent". Collapsed, only the number shows over the icon.
+ * "Admin 3 items waiting for review, 1 urgent". Collapsed, only the number shows over the icon.
  */
 function WaitingCount({ waiting, collapsed }: { waiting: { total: number; urgent: number }; collapsed: boolean }) {
   if (collapsed) {
@@ -76,7 +76,7 @@ function WaitingCount({ waiting, collapsed }: { waiting: { total: number; urgent
           {waiting.urgent} urgent
         </span>
       ) : null}
-      <span className="sr-only">{`, ${waitingWords(waiting)}`}</span>
+      <span className="sr-only">{waitingWords(waiting)}</span>
     </>
   );
 }

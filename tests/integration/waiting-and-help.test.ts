@@ -24,7 +24,7 @@ function adminLink(html: string) {
   if (!match) return null;
   return match[1]
     .replace(/<span aria-hidden="true"[^>]*>[\s\S]*?<\/span>/g, "")
-    .replace(/<[^>]+>/g, "")
+    .replace(/<[^>]+>/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -67,7 +67,7 @@ describe("the count beside Admin", () => {
 
     for (const path of ["/forum", "/blog", `/forum/${id}`]) {
       const html = await page(path, moderator.cookie);
-      expect(adminLink(html)).toBe("Admin, 1 item waiting for review, 1 urgent");
+      expect(adminLink(html)).toBe("Admin 1 item waiting for review, 1 urgent");
       expect(html).toContain('data-waiting-count="1"');
     }
     for (const html of [await page("/forum"), await page("/forum", reporter.cookie)]) {
@@ -78,7 +78,7 @@ describe("the count beside Admin", () => {
     await app.postForm(`/forum/${id}`, reporter.cookie, { intent: "report", targetType: "question", targetId: String(id), category: "spam" });
     const other = await app.member();
     await app.postForm(`/forum/${id}`, other.cookie, { intent: "report", targetType: "question", targetId: String(id), category: "spam" });
-    expect(adminLink(await page("/forum", moderator.cookie))).toBe("Admin, 2 items waiting for review, 1 urgent");
+    expect(adminLink(await page("/forum", moderator.cookie))).toBe("Admin 2 items waiting for review, 1 urgent");
 
     // Dealt with: the count goes at once.
     expect((await app.postForm("/admin/reports", moderator.cookie, { intent: "hide", targetType: "question", targetId: String(id) })).status).toBe(302);
