@@ -1,5 +1,6 @@
 import { AuthorName } from "~/components/author-name";
 import { HelpNowLink } from "~/components/crisis-resources";
+import { StaffRole } from "~/components/staff-role";
 import { AnswerForm } from "~/components/forum/answer-form";
 import { AnswerItem } from "~/components/forum/answer-item";
 import { ReportForm } from "~/components/forum/report-form";
@@ -175,7 +176,8 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           {question.title}
         </h1>
         <p className="text-muted-foreground">
-          Asked by <AuthorName name={question.authorName} profile={question.authorProfile} /> · <RelativeTime date={question.createdAt} />
+          Asked by <AuthorName name={question.authorName} profile={question.authorProfile} />
+          <StaffRole role={question.authorRole} /> · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}
         </p>
         {/* Straight to the answer box, past every answer and its buttons. */}
