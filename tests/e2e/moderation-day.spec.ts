@@ -71,8 +71,11 @@ test("an 'at risk' report reaches the moderator at once, with its context, and t
 
   // The moderator opens another page: the count is there, the urgent one apart.
   await gotoReady(mod, "/blog");
-  await expect(adminLink).toHaveAccessibleName(`Admin ${after} items waiting for review, 1 urgent`);
-  await expect(adminLink.getByText(`(${after})`)).toBeVisible();
+  // Other tests on the same server may report too: at least this test's two, one of them urgent.
+  await expect(adminLink).toHaveAccessibleName(/^Admin \d+ items waiting for review, 1 urgent$/);
+  const shown = Number(/^Admin (\d+) items/.exec((await adminLink.textContent())?.replace(/^.*?(\d+ items)/, "Admin $1") ?? "")?.[1]);
+  expect(shown).toBeGreaterThanOrEqual(after);
+  await expect(adminLink.getByText(`(${shown})`, { exact: true })).toBeVisible();
   await expect(adminLink.getByText("1 urgent", { exact: true })).toBeVisible();
 
   const mail = await waitForMail(ADMIN, /Urgent report: a member may be at risk/);
