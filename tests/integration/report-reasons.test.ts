@@ -2,12 +2,14 @@
 // to the top of the queue, every moderator is told at once (the bell and a mail), and the reporter
 // is shown where to find help now. The card keeps the words as reported; the reporter hears when
 // a moderator dealt with it.
+import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, reports } from "../../db/schema";
 import * as questionRoute from "~/routes/forum-question";
 import * as reportsRoute from "~/routes/admin-reports";
 import { answerQuestion, askQuestion, editAnswer } from "~/server/forum.server";
+import { createLogger } from "~/server/log.server";
 import { listNotifications } from "~/server/notifications.server";
 import type { ReportCard } from "~/server/report-cards.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
@@ -145,5 +147,36 @@ describe("the reporter is told", () => {
     const [open] = await rt.db.select().from(reports).where(eq(reports.targetId, q.id));
     await callRoute(reportsRoute.action, formRequest("/admin/reports", { intent: "dismiss", reportId: String(open.id) }), contextFor(rt, moderator));
     expect(await handled()).toBe(2);
+  });
+});
+
+describe("reports in the logs", () => {
+  it("never appear: not the reason, the words of the post, nor the mail to moderators", async () => {
+    const lines: string[] = [];
+    const log = createLogger("debug", new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    const logged = await createTestRuntime({ RATE_LIMITS: "false" }, { log });
+    try {
+      const moderator = await createMember(logged, { role: "moderator" });
+      const asker = await createMember(logged);
+      const reporter = await createMember(logged);
+      const q = await askQuestion(logged, { authorId: asker.id, title: "Quiet title", content: "Words only the page should hold." });
+      await callRoute(
+        questionRoute.action,
+        formRequest(`/forum/${q.id}`, { intent: "report", targetType: "question", targetId: String(q.id), category: "at-risk", reason: "She said goodbye." }),
+        contextFor(logged, reporter),
+        { questionId: String(q.id) },
+      );
+      await logged.mailOutbox.drain();
+      await callRoute(
+        reportsRoute.action,
+        formRequest("/admin/reports", { intent: "hide", targetType: "question", targetId: String(q.id) }),
+        contextFor(logged, moderator),
+      );
+      const all = lines.join("\n");
+      for (const secret of ["She said goodbye.", "Words only the page should hold.", "Quiet title", "at risk", moderator.email])
+        expect(all).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
   });
 });
