@@ -83,5 +83,11 @@ describe("the count beside Admin", () => {
     // Dealt with: the count goes at once.
     expect((await app.postForm("/admin/reports", moderator.cookie, { intent: "hide", targetType: "question", targetId: String(id) })).status).toBe(302);
     expect(adminLink(await page("/forum", moderator.cookie))).toBe("Admin");
+
+    // The bell: the moderator was told at once; the reporter, that it was dealt with.
+    expect(await page("/notifications", moderator.cookie)).toContain("Urgent: a member may be at risk of harming themselves.");
+    const told = await page("/notifications", reporter.cookie);
+    expect(told).toContain("A moderator has looked at a post you reported.");
+    expect(told).not.toContain("Urgent:");
   });
 });
