@@ -54,9 +54,10 @@ export function OpenReportCard({ card }: { card: ReportCard }) {
           )}
           <div className="grid gap-1">
             <h3 className="font-medium">{card.reports.length === 1 ? "1 report of this " + what : `${card.reports.length} reports of this ${what}`}</h3>
-            <ul className="grid gap-2">
+            {/* Paragraphs, not a nested list: the card itself is the queue's list item. */}
+            <div className="grid gap-2">
               {card.reports.map((r) => (
-                <li key={r.id} className="grid gap-0.5 text-sm">
+                <p key={r.id} className="grid gap-0.5 text-sm" data-report={r.status}>
                   <span>
                     <span className="font-medium">{reasonLabel(r.category)}</span>
                     {r.reason ? <span className="wrap-anywhere">: {r.reason}</span> : null}
@@ -65,9 +66,9 @@ export function OpenReportCard({ card }: { card: ReportCard }) {
                     {r.reporterName} · <RelativeTime date={r.createdAt} />
                     {r.status !== "open" ? ` · ${STATUS[r.status] ?? "dealt with"}` : null}
                   </span>
-                </li>
+                </p>
               ))}
-            </ul>
+            </div>
           </div>
           <div className="flex flex-wrap gap-2">
             {card.hidden ? null : (
