@@ -3,6 +3,7 @@
 // of its own below the row's buttons (so nothing beside it moves), at the column's full width; once
 // the report is sent it closes, empty, and says so where it was, while a refused one stays open
 // with its message. Sending it keeps the page where the member was reading.
+import * as React from "react";
 import { Form } from "react-router";
 import { TextAreaField } from "~/components/form-field";
 import { QUIET_ACTION } from "~/components/forum/quiet-action";
@@ -28,11 +29,19 @@ export function ReportForm({ targetType, targetId, result }: { targetType: "ques
     (form) => form.get("intent") === "report" && form.get("targetType") === targetType && form.get("targetId") === String(targetId),
     Boolean(mine),
   );
+  // The form with its list of reasons is tall: once sent, its place is kept until the next page,
+  // so that closing it does not pull the page up under the member's eyes.
+  const details = React.useRef<HTMLDetailsElement>(null);
+  const [kept, setKept] = React.useState<number | undefined>();
+  const keepPlace = () => {
+    const open = details.current;
+    if (open) setKept(open.offsetHeight - (open.querySelector("summary")?.offsetHeight ?? 0));
+  };
   return (
     <>
-      <details key={round} className="group open:basis-full" open={Boolean(mine)}>
+      <details ref={details} key={round} className="group open:basis-full" open={Boolean(mine)}>
         <summary className={QUIET_ACTION}>Report</summary>
-        <Form method="post" preventScrollReset className="mt-2 grid w-full gap-3">
+        <Form method="post" preventScrollReset onSubmit={keepPlace} className="mt-2 grid w-full gap-3">
           <input type="hidden" name="intent" value="report" />
           <input type="hidden" name="targetType" value={targetType} />
           <input type="hidden" name="targetId" value={targetId} />
@@ -67,7 +76,7 @@ export function ReportForm({ targetType, targetId, result }: { targetType: "ques
         </Form>
       </details>
       {round > 0 ? (
-        <p role="status" className="basis-full text-sm font-medium">
+        <p role="status" className="basis-full text-sm font-medium" style={kept ? { minHeight: kept } : undefined}>
           Reported. Thank you: a moderator will look at it soon.
         </p>
       ) : null}
