@@ -87,6 +87,7 @@ export default defineConfig({
         "actions",
         "return-375",
         "return-1280",
+        "moderation-day",
       ]
         .map((n) => `e2e-admin-${n}@example.com`)
         .join(","),

@@ -16,6 +16,7 @@ import { RETRY_AFTER_SECONDS } from "./server/db.server";
 import { publicConfig } from "./server/env.server";
 import { carriesNothingPersonal } from "./server/session-cookie.server";
 import { orWhenUnavailable } from "./server/outage.server";
+import { waitingFor } from "./server/waiting.server";
 import { loadViewer, sessionRefreshedContext, viewerContext } from "./server/session.server";
 import { clearToastHeader, readToast } from "./server/toast.server";
 
@@ -71,6 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     liveAt: runtime.live.position(),
     // A form's answer while the database is away still comes in the layout (the count as unknown, 0).
     unread: viewer ? await orWhenUnavailable(context, () => runtime.unread.get(viewer.id), 0) : null,
+    // Moderators' and admins' count beside Admin: only in their own pages, rendered for them alone.
+    waiting: viewer ? await orWhenUnavailable(context, () => waitingFor(runtime.waiting, viewer.role), null) : null,
     sidebarOpen: sidebarOpen(request.headers.get("cookie")),
     toast: await shownToast(request, context),
     now: Date.now(),
@@ -131,7 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { viewer, unread, sidebarOpen, toast, sessionRefreshed, now, liveAt } = useLoaderData<typeof loader>();
+  const { viewer, unread, waiting, sidebarOpen, toast, sessionRefreshed, now, liveAt } = useLoaderData<typeof loader>();
   const live = useLiveConnection({ at: liveAt, member: viewer?.id ?? null, enabled: viewer ? viewer.liveUpdates : true });
   React.useEffect(() => {
     // Lets tests (and styles) know the page is interactive.
@@ -140,7 +143,7 @@ export default function App() {
   return (
     <Toaster incoming={toast}>
       <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} refreshedAt={sessionRefreshed ? now : null} />
-      <AppShell viewer={viewer} unread={live.unread ?? unread} sidebarOpen={sidebarOpen}>
+      <AppShell viewer={viewer ? { ...viewer, waiting } : null} unread={live.unread ?? unread} sidebarOpen={sidebarOpen}>
         <NowProvider serverNow={now}>
           <Outlet context={live} />
         </NowProvider>
@@ -182,7 +185,7 @@ export function ErrorBoundary() {
   // wears the site's layout, as for a signed-out visitor.
   return (
     <Toaster>
-      <AppShell viewer={root?.viewer ?? null} unread={root?.unread ?? null} sidebarOpen={root?.sidebarOpen ?? true}>
+      <AppShell viewer={root?.viewer ? { ...root.viewer, waiting: root.waiting } : null} unread={root?.unread ?? null} sidebarOpen={root?.sidebarOpen ?? true}>
         {body}
       </AppShell>
     </Toaster>

@@ -46,6 +46,7 @@ export default [
   route("admin/places", "routes/admin-places.tsx"),
   route("admin/topics", "routes/admin-topics.tsx"),
   route("community-guidelines", "routes/community-guidelines.tsx"),
+  route("help-now", "routes/help-now.tsx"),
   route("about", "routes/about.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),

@@ -422,7 +422,13 @@ export const reports = pgTable(
     targetType: text("target_type").notNull(), // 'question' | 'answer'
     targetId: integer("target_id").notNull(),
     reporterId: text("reporter_id").references(() => profiles.id, { onDelete: "set null" }),
+    // What the member wrote (required for 'other', optional beside a chosen reason).
     reason: text("reason").notNull(),
+    // The reason chosen: 'spam' | 'harassment' | 'at-risk' | 'medical' | 'personal' | 'underage' | 'other'.
+    category: text("category").notNull().default("other"),
+    // The post as it was when reported: it may be edited or hidden later.
+    reportedTitle: text("reported_title"),
+    reportedText: text("reported_text"),
     status: text("status").notNull().default("open"), // 'open' | 'hidden' | 'dismissed' | 'restored'
     resolvedBy: text("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),

@@ -5,7 +5,7 @@ import * as React from "react";
 import { Link, NavLink, useLocation, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/seo";
-import type { ShellViewer } from "~/lib/shell-viewer";
+import { waitingWords, type ShellViewer } from "~/lib/shell-viewer";
 import { PendingView } from "./pending-view";
 import { SITE_PAGES } from "~/lib/site-pages";
 import { buttonVariants } from "./ui/button-variants";
@@ -22,6 +22,7 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
   const items = [...NAV];
   if (viewer) items.push({ to: "/account", label: "Account", icon: Settings, end: false });
   if (viewer && viewer.role !== "member") items.push({ to: "/admin", label: "Admin", icon: Shield, end: false });
+  const waiting = viewer?.waiting;
   const list = (
     <ul className="flex flex-col gap-1 p-1.5">
       {items.map((item) => (
@@ -31,7 +32,7 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
               to={item.to}
               end={item.end}
               onClick={onNavigate}
-              aria-label={collapsed ? item.label : undefined}
+              aria-label={collapsed ? (item.to === "/admin" && waiting?.total ? `${item.label} ${waitingWords(waiting)}` : item.label) : undefined}
               className={({ isActive }) =>
                 cn(
                   "flex min-h-11 items-center gap-3 rounded-md px-2.5 text-base font-medium hover:bg-accent focus-ring",
@@ -42,6 +43,7 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
             >
               <item.icon aria-hidden="true" className="size-5 shrink-0" />
               {collapsed ? null : <span>{item.label}</span>}
+              {item.to === "/admin" && waiting && waiting.total > 0 ? <WaitingCount waiting={waiting} collapsed={collapsed} /> : null}
             </NavLink>
           </Tooltip>
         </li>
@@ -50,6 +52,33 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
   );
   // Icons alone need their names in tooltips; the expanded sidebar shows the names instead.
   return collapsed ? <TooltipGroup>{list}</TooltipGroup> : list;
+}
+
+/**
+ * "(3)" beside Admin, and "1 urgent" apart when someone may be at risk; screen readers hear
+ * "Admin 3 items waiting for review, 1 urgent". Collapsed, only the number shows over the icon.
+ */
+function WaitingCount({ waiting, collapsed }: { waiting: { total: number; urgent: number }; collapsed: boolean }) {
+  if (collapsed) {
+    return (
+      <span aria-hidden="true" className="-ml-2 self-start text-xs font-bold" data-waiting-count={waiting.total}>
+        {waiting.total}
+      </span>
+    );
+  }
+  return (
+    <>
+      <span aria-hidden="true" data-waiting-count={waiting.total}>
+        ({waiting.total})
+      </span>
+      {waiting.urgent > 0 ? (
+        <span aria-hidden="true" className="rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground" data-waiting-urgent={waiting.urgent}>
+          {waiting.urgent} urgent
+        </span>
+      ) : null}
+      <span className="sr-only">{waitingWords(waiting)}</span>
+    </>
+  );
 }
 
 function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewer: ShellViewer | null; onNavigate?: () => void }) {

@@ -6,4 +6,5 @@ export const SITE_PAGES = [
   { path: "/privacy", label: "Privacy" },
   { path: "/terms", label: "Terms" },
   { path: "/contact", label: "Contact" },
+  { path: "/help-now", label: "Need help now?" },
 ] as const;

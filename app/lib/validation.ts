@@ -10,6 +10,7 @@ if (typeof document !== "undefined") z.config({ jitless: true });
 
 import { TOPIC_SLUG, TOPIC_SLUG_MAX } from "./forum-list";
 import { LIMITS } from "./limits";
+import { REPORT_CATEGORIES } from "./report-reasons";
 
 export { LIMITS };
 
@@ -151,11 +152,24 @@ export const visibleName = (name: string) => name.normalize("NFKC").replace(new 
 
 export const displayNameSchema = z.object({ displayName: displayNameField });
 
-export const reportSchema = z.object({
-  targetType: z.enum(["question", "answer"]),
-  targetId: rowIdField,
-  reason: multiLine("Reason", LIMITS.reportReasonMax),
-});
+/**
+ * A report: a reason chosen from the list, with words of the member's own beside it. Words are
+ * needed for "Something else", and when no reason is chosen (a form without the list).
+ */
+export const reportSchema = z
+  .object({
+    targetType: z.enum(["question", "answer"]),
+    targetId: rowIdField,
+    category: z.enum(REPORT_CATEGORIES, { error: "Choose a reason from the list" }).default("other"),
+    reason: z
+      .string()
+      .default("")
+      .transform((v) => v.normalize("NFC").replace(/\r\n?/g, "\n").replace(CONTROL_MULTILINE, "").trim())
+      .pipe(z.string().max(LIMITS.reportReasonMax, `Reason must be at most ${LIMITS.reportReasonMax.toLocaleString("en-US")} characters`)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.category === "other" && !v.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "Please say what is wrong with it" });
+  });
 
 export const slugField = z
   .string()

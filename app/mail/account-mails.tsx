@@ -62,3 +62,20 @@ export function passkeyAddedMail(input: { subject: string; email: string; passke
     </>,
   );
 }
+
+/**
+ * To every moderator when a member reports a post as possibly at risk: only that it waits and
+ * where, never the post's words or who reported it.
+ */
+export function urgentReportMail(siteUrl: string) {
+  return renderMail(
+    "Urgent report: a member may be at risk",
+    <>
+      <p>A member reported a post because its author may be at risk of harming themselves.</p>
+      <p>It is at the top of the reports. Please look at it now:</p>
+      <p>
+        <PlainLink href={`${siteUrl}/admin/reports`} />
+      </p>
+    </>,
+  );
+}

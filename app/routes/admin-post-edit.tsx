@@ -4,13 +4,14 @@ import { AuthorName } from "~/components/author-name";
 import { PostEditor, PostPreview } from "~/components/post-editor";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/form-field";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { fieldErrors, postFormValues, postSchema, returnNoteSchema } from "~/lib/validation";
 import { COMMUNITY_AUTHOR, getPostById, setPublished, SlugTakenError, updatePost } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { previewHtml } from "~/server/preview.server";
 import { requireRole } from "~/server/session.server";
-import { declinePost, publishPost, returnStory } from "~/server/story-decisions.server";
+import { declinePost, publishPost, returnStory, storyVersion } from "~/server/story-decisions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-post-edit";
 
@@ -28,11 +29,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The text as typed fills the form; the editor reviews it as readers will see it.
   const { title, slug, content, published, contentHtml, returnedNote, authorId } = post;
   return {
-    post: { id: post.id, title, slug, excerpt: post.excerpt ?? "", content, published, contentHtml, returnedNote },
+    // The text the editor reads now: Publish carries it, and publishes nothing else.
+    post: { id: post.id, title, slug, excerpt: post.excerpt ?? "", content, published, contentHtml, returnedNote, version: storyVersion(post) },
     // Who wrote it; a member's story (not the editor's own) can go back to them with a note.
     author: authorId ? { name: post.authorName ?? COMMUNITY_AUTHOR, profile: post.authorProfile, canReturn: !published && authorId !== editor.id } : null,
   };
 }
+
+const STALE_STORY = "This story changed since you opened it, so it was not published. Its new text is shown below: read it, then publish again if it is fine.";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const editor = requireRole(request, context, "admin");
@@ -53,13 +57,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return redirectWithToast(`/admin/posts/${id}`, { title: "Story returned", description: "Its author has been told and can change it." });
   }
-  if (intent === "publish" || intent === "unpublish") {
-    const row = intent === "publish" ? await publishPost(runtime, id, editor.id) : await setPublished(runtime, id, false);
+  if (intent === "publish") {
+    const version = form.get("version");
+    const row = await publishPost(runtime, id, editor.id, typeof version === "string" ? version : undefined);
     if (!row) throw data(null, { status: 404 });
-    return redirectWithToast(`/admin/posts/${id}`, {
-      title: intent === "publish" ? "Post published" : "Post unpublished",
-      description: intent === "publish" ? `Live at /article/${row.slug}` : "It is no longer visible to readers.",
-    });
+    if (row.stale) {
+      // Changed since the editor opened it: nothing goes out; the new text is shown to read first.
+      const now = await getPostById(runtime.db, id);
+      if (!now) throw data(null, { status: 404 });
+      return data(
+        {
+          values: null,
+          errors: { form: STALE_STORY },
+          preview: null,
+          stale: { title: now.title, content: now.content, html: now.contentHtml, version: storyVersion(now) },
+        },
+        { status: 409 },
+      );
+    }
+    return redirectWithToast(`/admin/posts/${id}`, { title: "Post published", description: `Live at /article/${row.slug}` });
+  }
+  if (intent === "unpublish") {
+    const row = await setPublished(runtime, id, false);
+    if (!row) throw data(null, { status: 404 });
+    return redirectWithToast(`/admin/posts/${id}`, { title: "Post unpublished", description: "It is no longer visible to readers." });
   }
   if (intent === "delete") {
     await declinePost(runtime, id, editor.id);
@@ -89,6 +110,8 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const returned = result && "returnNote" in result ? result.returnNote : undefined;
+  // Refused because the story changed: the new text replaces the one shown, and Publish carries it.
+  const stale = result && "stale" in result ? result.stale : undefined;
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
       <p>
@@ -119,6 +142,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="intent" value={post.published ? "unpublish" : "publish"} />
+          {post.published ? null : <input type="hidden" name="version" value={stale?.version ?? post.version} />}
           <Button type="submit" variant={post.published ? "outline" : "default"}>
             {post.published ? "Unpublish" : "Publish"}
           </Button>
@@ -135,12 +159,24 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         {/* Once returned, the story is with its author until they send it back: nothing to send twice. */}
         {author?.canReturn && !post.returnedNote ? <ReturnStoryForm note={returned?.note} error={returned?.error} busy={busy} /> : null}
       </div>
-      {result?.preview ? (
+      {stale ? (
+        <>
+          <FormAlert title="Not published">{result?.errors && "form" in result.errors ? result.errors.form : null}</FormAlert>
+          <PostPreview title={stale.title} html={stale.html} label="The story as it is now" />
+        </>
+      ) : result?.preview ? (
         <PostPreview title={result.preview.title} html={result.preview.html} />
       ) : (
         <PostPreview title={post.title} html={post.contentHtml} label={post.published ? "As published" : "As it would be published"} />
       )}
-      <PostEditor values={result?.values ?? post} errors={result?.errors} busy={busy} submitLabel="Save changes" showPublish={!post.published} />
+      <PostEditor
+        key={stale?.version}
+        values={stale ? { ...post, title: stale.title, content: stale.content } : (result?.values ?? post)}
+        errors={stale ? undefined : result?.errors}
+        busy={busy}
+        submitLabel="Save changes"
+        showPublish={!post.published}
+      />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { data, Form, Link } from "react-router";
+import { OpenReportCard } from "~/components/admin/report-card";
 import { RelativeTime } from "~/components/relative-time";
+import { reasonLabel } from "~/lib/report-reasons";
 import { HIDDEN_POST } from "~/components/forum/question-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,6 +10,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { NotFoundError } from "~/server/forum.server";
 import { dismissReport, hideContent, listReports, restoreContent, type ReportView } from "~/server/moderation.server";
+import { openReportCards } from "~/server/report-cards.server";
 import { requireRole } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-reports";
@@ -18,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, "moderator");
   const { db } = context.get(runtimeContext);
   const [open, resolved] = await Promise.all([listReports(db, "open"), listReports(db, "resolved", 30)]);
-  return { open, resolved };
+  // One card per reported post, with every report of it.
+  return { open, cards: await openReportCards(db, open), resolved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast("/admin/reports", { title: intent === "hide" ? "Content hidden" : "Content restored" });
     }
     if (intent === "dismiss") {
-      await dismissReport(runtime.db, Number(form.get("reportId")), moderator.id);
+      // A card's Dismiss dismisses every open report of its post.
+      for (const id of form.getAll("reportId").slice(0, 100)) await dismissReport(runtime, Number(id), moderator.id);
       return redirectWithToast("/admin/reports", { title: "Report dismissed" });
     }
   } catch (error) {
@@ -66,7 +71,8 @@ function ReportCard({ report }: { report: ReportView }) {
           {report.targetTitle ? <p className="font-semibold wrap-anywhere">{report.targetTitle}</p> : null}
           <blockquote className="line-clamp-6 whitespace-pre-line wrap-anywhere border-l-4 pl-3">{report.targetContent}</blockquote>
           <p>
-            <span className="font-medium">Reason:</span> <span className="wrap-anywhere">{report.reason}</span>
+            <span className="font-medium">Reason:</span> {reasonLabel(report.category)}
+            {report.reason ? <span className="wrap-anywhere">: {report.reason}</span> : null}
           </p>
           <div className="flex flex-wrap gap-2">
             {report.targetHidden ? null : (
@@ -113,8 +119,8 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         </h2>
         {loaderData.open.length === 0 ? <p>Nothing to review. Thank you for looking after the community.</p> : null}
         <ul className="grid gap-3">
-          {loaderData.open.map((r) => (
-            <ReportCard key={r.id} report={r} />
+          {loaderData.cards.map((card) => (
+            <OpenReportCard key={`${card.targetType}-${card.targetId}`} card={card} />
           ))}
         </ul>
       </section>

@@ -43,6 +43,9 @@ export default function CommunityGuidelines() {
         Lifeline), or call <strong>911</strong> or your local emergency number. You are not alone.
       </p>
       <p>
+        <Link to="/help-now">Need help now? Where to find help, in the US and elsewhere</Link>
+      </p>
+      <p>
         <Link to="/forum">Back to the forum</Link>
       </p>
     </article>

@@ -2,6 +2,9 @@
 // route's action returns (data with field errors, or a redirect with a toast); the route module
 // checks who asks, maps the forum's errors to answers and keeps the page.
 import { data } from "react-router";
+import { KEPT_ANSWER, KEPT_QUESTION } from "~/lib/kept-posts";
+import { HELP_NOW_PATH } from "~/lib/help-now";
+import { URGENT_CATEGORY } from "~/lib/report-reasons";
 import { answerSchema, fieldErrors, questionSchema, reportSchema, rowIdField } from "~/lib/validation";
 import {
   deleteAnswer,
@@ -10,6 +13,7 @@ import {
   editQuestion,
   followQuestion,
   ForbiddenError,
+  KeptForOthersError,
   setQuestionTopic,
   setHelpful,
   toggleHelpedMost,
@@ -124,8 +128,17 @@ async function setTopic({ runtime, viewer, id, back, intent, form }: IntentArgs)
   return redirectWithToast(back, topicId === null ? { title: "Topic removed", description: "The question now has no topic." } : { title: "Topic changed" });
 }
 
-async function deleteOwnQuestion({ runtime, viewer, id }: IntentArgs) {
-  await deleteQuestion(runtime, { id, authorId: viewer.id });
+// Refused with 409: the post is there and is theirs, but others' answers or marks depend on it.
+const kept = (intent: string, form: string) =>
+  data({ intent, ok: false, errors: { form }, toast: toastOf("Not deleted", form, "destructive") }, { status: 409 });
+
+async function deleteOwnQuestion({ runtime, viewer, id, intent }: IntentArgs) {
+  try {
+    await deleteQuestion(runtime, { id, authorId: viewer.id });
+  } catch (error) {
+    if (error instanceof KeptForOthersError) return kept(intent, KEPT_QUESTION);
+    throw error;
+  }
   return redirectWithToast("/forum", { title: "Question deleted" });
 }
 
@@ -142,13 +155,23 @@ async function editOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs
 async function deleteOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs) {
   const answerId = rowIdField.safeParse(form.get("answerId"));
   if (!answerId.success) return failed(intent, "That answer could not be found.", 400);
-  await deleteAnswer(runtime, { id: answerId.data, authorId: viewer.id });
+  try {
+    await deleteAnswer(runtime, { id: answerId.data, authorId: viewer.id });
+  } catch (error) {
+    if (error instanceof KeptForOthersError) return kept(intent, KEPT_ANSWER);
+    throw error;
+  }
   return redirectWithToast(back, { title: "Answer deleted" });
 }
 
 async function report({ runtime, viewer, intent, form, ...args }: IntentArgs) {
   let back = args.back;
-  const parsed = reportSchema.safeParse({ targetType: form.get("targetType"), targetId: form.get("targetId"), reason: form.get("reason") });
+  const parsed = reportSchema.safeParse({
+    targetType: form.get("targetType"),
+    targetId: form.get("targetId"),
+    category: form.get("category") ?? undefined,
+    reason: form.get("reason") ?? undefined,
+  });
   if (!parsed.success) {
     return data(
       { intent, ok: false, errors: fieldErrors(parsed.error), targetType: String(form.get("targetType")), targetId: Number(form.get("targetId")) },
@@ -156,7 +179,14 @@ async function report({ runtime, viewer, intent, form, ...args }: IntentArgs) {
     );
   }
   await runtime.limiter.consume("report", viewer.id);
-  const filed = await reportContent(runtime.db, { ...parsed.data, reporterId: viewer.id });
+  const filed = await reportContent(runtime, { ...parsed.data, reporterId: viewer.id, siteUrl: runtime.env.SITE_URL });
+  // Someone may be in danger: the reporter is shown where to find help now, whatever comes next.
+  if (parsed.data.category === URGENT_CATEGORY) {
+    return redirectWithToast(HELP_NOW_PATH, {
+      title: filed.repeated ? "You have already reported this" : "Thank you for your report",
+      description: "Every moderator has been told at once. If someone may be in danger now, the numbers on this page can help.",
+    });
+  }
   // A page reloaded without scripts comes back to the post that was reported, not to the top.
   if (form.get("stay") !== "1") back = parsed.data.targetType === "answer" ? `${back}#answer-${parsed.data.targetId}` : `${back}#question`;
   if (filed.repeated) return redirectWithToast(back, { title: "You have already reported this", description: "A moderator will look at it soon." });

@@ -1,4 +1,6 @@
 import { AuthorName } from "~/components/author-name";
+import { HelpNowLink } from "~/components/crisis-resources";
+import { StaffRole } from "~/components/staff-role";
 import { AnswerForm } from "~/components/forum/answer-form";
 import { AnswerItem } from "~/components/forum/answer-item";
 import { ReportForm } from "~/components/forum/report-form";
@@ -65,10 +67,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ...shown,
       isMine: isMine(authorId),
       content: isMine(authorId) ? content : "",
+      // Others' answers keep a question, others' marks an answer: the owner is told before trying.
+      deletable: answers.every((a) => a.authorId === authorId),
       answers: ordered.map(({ authorId: by, content: text, ...answer }) => ({
         ...answer,
         isMine: isMine(by),
         content: isMine(by) ? text : "",
+        deletable: answer.helpfulCount === 0 && answer.id !== helpedMostAnswerId,
         helpful: markedByViewer.has(answer.id),
         helpedMost: answer.id === chosen?.id,
       })),
@@ -173,7 +178,8 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           {question.title}
         </h1>
         <p className="text-muted-foreground">
-          Asked by <AuthorName name={question.authorName} profile={question.authorProfile} /> · <RelativeTime date={question.createdAt} />
+          Asked by <AuthorName name={question.authorName} profile={question.authorProfile} />
+          <StaffRole role={question.authorRole} /> · <RelativeTime date={question.createdAt} />
           {question.updatedAt !== question.createdAt ? " · edited" : null}
         </p>
         {/* Straight to the answer box, past every answer and its buttons. */}
@@ -197,10 +203,17 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
             {question.hidden ? null : <span aria-hidden="true" className={ACTION_SEPARATOR} />}
             {canChangeTopic ? <TopicControl questionId={question.id} topics={topics} current={question.topic?.slug ?? null} result={result} /> : null}
             {question.isMine ? (
-              <OwnerControls kind="question" id={question.id} title={question.title} content={question.content} result={result} />
-            ) : question.hidden ? null : (
-              <ReportForm targetType="question" targetId={question.id} result={result} />
-            )}
+              <OwnerControls
+                kind="question"
+                id={question.id}
+                title={question.title}
+                content={question.content}
+                deletable={question.deletable}
+                result={result}
+              />
+            ) : null}
+            {/* Its asker may report it too once it cannot be deleted: to ask a moderator to hide it. */}
+            {question.hidden || (question.isMine && question.deletable) ? null : <ReportForm targetType="question" targetId={question.id} result={result} />}
             {moderator ? <ModeratorControls targetType="question" targetId={question.id} hidden={question.hidden} /> : null}
           </div>
         ) : null}
@@ -239,6 +252,11 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           ) : (
             <AnswerForm questionId={question.id} submissionKey={submissionKey} displayName={displayName} />
           )
+        ) : null}
+        {signedIn ? (
+          <p className="text-sm text-muted-foreground">
+            This forum is not a substitute for medical advice. <HelpNowLink />
+          </p>
         ) : (
           <p>
             <Link to={`/auth?redirectTo=${encodeURIComponent(`/forum/${question.id}`)}`} className={buttonVariants({ variant: "outline" })}>

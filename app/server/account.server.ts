@@ -33,7 +33,8 @@ export async function setRole({ changes }: Pick<Writer, "changes">, email: strin
       .set({ role })
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .returning({ id: users.id, email: users.email });
-    if (row) changed(tag.account(row.id));
+    // Their posts show their role beside their name ("Moderator", "Capsiva staff").
+    if (row) changed(tag.account(row.id), tag.member(row.id));
     return row?.email ?? null;
   });
 }

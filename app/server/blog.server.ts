@@ -184,8 +184,8 @@ export async function createPost({ db, changes }: Writer, input: PostInput & { a
         publishedAt: input.published ? now : null,
       })
       .returning({ id: blogPosts.id, slug: blogPosts.slug });
-    // A draft or a story waiting for review is nobody's news yet.
-    if (input.published) changed(tag.blog, tag.post(row.id));
+    // A draft or a story waiting for review is nobody's news yet, but editors' count of what waits.
+    changed(...(input.published ? [tag.blog, tag.post(row.id)] : [tag.review]));
     return row;
   });
 }
@@ -220,7 +220,7 @@ export async function setPublished({ changes }: Pick<Writer, "changes">, id: num
       .where(eq(blogPosts.id, id))
       .returning({ id: blogPosts.id, slug: blogPosts.slug });
     // Out or taken back, the lists and its page change.
-    if (row) changed(tag.blog, tag.post(row.id));
+    if (row) changed(tag.blog, tag.post(row.id), tag.review);
     return row ?? null;
   });
 }

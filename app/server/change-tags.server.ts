@@ -37,9 +37,11 @@ export const tag = {
   sessions: "sessions",
   /** Mails waiting in the outbox: every instance's sender looks. */
   mail: "mail",
+  /** What waits for moderators and editors (open reports, stories to review): their header's count. */
+  review: "review",
 } as const;
 
-const PRIVATE = /^(inbox|account):|^(sessions|mail)$/;
+const PRIVATE = /^(inbox|account):|^(sessions|mail|review)$/;
 
 /** Whether a tag is one member's own (or the site's machinery), never a page readers share. */
 export const isPrivateTag = (name: string) => PRIVATE.test(name);

@@ -8,7 +8,7 @@ import type { Db } from "./db.server";
 import type { Tx, Writer } from "./change-events.server";
 import { tag } from "./change-tags.server";
 import { inboxesAbout, questionTags } from "./forum-changes.server";
-import { ForbiddenError, LAST_ANSWER_AT, NotFoundError, OwnAnswerError, UnknownTopicError } from "./forum-model.server";
+import { ForbiddenError, KeptForOthersError, LAST_ANSWER_AT, NotFoundError, OwnAnswerError, UnknownTopicError } from "./forum-model.server";
 import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
 import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks } from "../../db/schema";
 import { rendered } from "./stored-html.server";
@@ -245,6 +245,15 @@ export async function editQuestion({ db, changes }: Writer, input: { id: number;
 export async function deleteQuestion({ db, changes }: Writer, input: { id: number; authorId: string }) {
   await ownedQuestion(db, input.id, input.authorId);
   await changes.write(async (tx, changed) => {
+    // Checked under the question's lock, which an answer being stored also takes: an answer
+    // cannot slip in between the check and the delete.
+    await tx.select({ id: forumQuestions.id }).from(forumQuestions).where(eq(forumQuestions.id, input.id)).for("update");
+    const [others] = await tx
+      .select({ id: forumAnswers.id })
+      .from(forumAnswers)
+      .where(and(eq(forumAnswers.questionId, input.id), sql`${forumAnswers.authorId} is distinct from ${input.authorId}`))
+      .limit(1);
+    if (others) throw new KeptForOthersError("answered by others");
     // Named before it goes: its topic, and the inboxes that counted notices about it.
     changed(...(await questionTags(tx, input.id)), ...(await inboxesAbout(tx, { questionId: input.id })));
     await tx.delete(forumQuestions).where(eq(forumQuestions.id, input.id));
@@ -263,9 +272,17 @@ export async function editAnswer({ db, changes }: Writer, input: { id: number; a
   return row.questionId;
 }
 
+/** Whether anyone marked the answer helpful or chose it as the one that helped them most. */
+async function markedByOthers(tx: Tx, answerId: number) {
+  const [mark] = await tx.select({ id: helpfulMarks.answerId }).from(helpfulMarks).where(eq(helpfulMarks.answerId, answerId)).limit(1);
+  const [chosen] = mark ? [mark] : await tx.select({ id: helpedMost.answerId }).from(helpedMost).where(eq(helpedMost.answerId, answerId)).limit(1);
+  return Boolean(chosen);
+}
+
 export async function deleteAnswer({ db, changes }: Writer, input: { id: number; authorId: string }) {
   const row = await ownedAnswer(db, input.id, input.authorId);
   await changes.write(async (tx, changed) => {
+    if (await markedByOthers(tx, input.id)) throw new KeptForOthersError("marked helpful");
     changed(...(await questionTags(tx, row.questionId)), ...(await inboxesAbout(tx, { answerId: input.id })));
     await tx.delete(forumAnswers).where(eq(forumAnswers.id, input.id));
     await tx

@@ -133,3 +133,8 @@ export class UnknownTopicError extends Error {}
 export class ForbiddenError extends Error {}
 /** A member marking their own answer (helpful, or helped most). */
 export class OwnAnswerError extends Error {}
+/**
+ * Deleting a post that others built on: a question another member answered, or an answer others
+ * marked helpful. What they wrote and marked is theirs too, so only a moderator may take it away.
+ */
+export class KeptForOthersError extends Error {}

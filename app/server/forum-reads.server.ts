@@ -152,6 +152,11 @@ export async function latestQuestions(db: Db, limit: number) {
   return rows.map(toQuestion);
 }
 
+/** The author's role, read with the post: staff and moderators' posts say who they are. */
+const roleOf = (authorId: typeof forumQuestions.authorId | typeof forumAnswers.authorId) =>
+  sql<string | null>`(select u.role from users u where u.id = ${authorId})`;
+const staffRole = (role: string | null) => (role === "admin" || role === "moderator" ? role : null);
+
 /**
  * A question and its answers as readers see them: hidden ones left out. With `includeHidden`
  * (moderators), hidden ones are there too, marked, so they can be restored where they stood.
@@ -159,7 +164,13 @@ export async function latestQuestions(db: Db, limit: number) {
 export async function getQuestion(db: Db, id: number, options: { includeHidden?: boolean } = {}) {
   const includeHidden = options.includeHidden ?? false;
   const [row] = await db
-    .select({ ...questionColumns, hiddenAt: forumQuestions.hiddenAt, contentHtml: forumQuestions.contentHtml, htmlVersion: forumQuestions.htmlVersion })
+    .select({
+      ...questionColumns,
+      authorRole: roleOf(forumQuestions.authorId),
+      hiddenAt: forumQuestions.hiddenAt,
+      contentHtml: forumQuestions.contentHtml,
+      htmlVersion: forumQuestions.htmlVersion,
+    })
     .from(forumQuestions)
     .leftJoin(profiles, eq(profiles.id, forumQuestions.authorId))
     .leftJoin(forumTopics, eq(forumTopics.id, forumQuestions.topicId))
@@ -176,6 +187,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       authorId: forumAnswers.authorId,
       displayName: profiles.displayName,
       profileHandle: PROFILE_LINK,
+      authorRole: roleOf(forumAnswers.authorId),
       hiddenAt: forumAnswers.hiddenAt,
       contentHtml: forumAnswers.contentHtml,
       htmlVersion: forumAnswers.htmlVersion,
@@ -187,11 +199,13 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
     .orderBy(asc(forumAnswers.createdAt), asc(forumAnswers.id));
   return {
     ...toQuestion(row),
+    authorRole: staffRole(row.authorRole),
     // The HTML stored when the text was saved (stored-html.server.ts): pages never render it.
     contentHtml: storedHtmlOf(row),
     hidden: row.hiddenAt !== null,
     answers: answers.map((a) => ({
       ...toAnswer(a),
+      authorRole: staffRole(a.authorRole),
       contentHtml: storedHtmlOf(a),
       hidden: a.hiddenAt !== null,
       helpfulCount: Number(a.helpfulCount),

@@ -6,6 +6,7 @@ export {
   ANONYMOUS,
   FORUM_PAGE_SIZE,
   ForbiddenError,
+  KeptForOthersError,
   LAST_ACTIVITY,
   LAST_ANSWER_AT,
   NotFoundError,

@@ -3,34 +3,95 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { isRowId } from "~/lib/validation";
 import type { Db } from "./db.server";
-import type { Writer } from "./change-events.server";
+import type { Tx, Writer } from "./change-events.server";
+import { tag } from "./change-tags.server";
+import { queueAccountMail } from "./email/outbox.server";
+import { urgentReportMail } from "~/mail/account-mails";
+import { URGENT_CATEGORY, type ReportCategory } from "~/lib/report-reasons";
 import { inboxesAbout, questionTags } from "./forum-changes.server";
 import { recountAnswers, NotFoundError } from "./forum.server";
-import { forumAnswers, forumQuestions, profiles, reports } from "../../db/schema";
+import { forumAnswers, forumQuestions, notifications, profiles, reports, users } from "../../db/schema";
 import { shownName } from "./account-policy.server";
 
 export type TargetType = "question" | "answer";
 
-async function targetExists(db: Db, type: TargetType, id: number) {
-  const table = type === "question" ? forumQuestions : forumAnswers;
-  const [row] = await db.select({ id: table.id, hiddenAt: table.hiddenAt }).from(table).where(eq(table.id, id));
+/** The post as it is now: its words (a question's title too) and whether readers see it. */
+async function targetNow(db: Db | Tx, type: TargetType, id: number) {
+  if (type === "question") {
+    const [row] = await db
+      .select({ title: forumQuestions.title, content: forumQuestions.content, hiddenAt: forumQuestions.hiddenAt })
+      .from(forumQuestions)
+      .where(eq(forumQuestions.id, id));
+    return row;
+  }
+  const [row] = await db
+    .select({ title: sql<string | null>`null`, content: forumAnswers.content, hiddenAt: forumAnswers.hiddenAt })
+    .from(forumAnswers)
+    .where(eq(forumAnswers.id, id));
   return row;
 }
 
-/** A member reports a question or answer; a second open report by the same member is not stored twice. */
-export async function reportContent(db: Db, input: { targetType: TargetType; targetId: number; reporterId: string; reason: string }) {
-  const target = await targetExists(db, input.targetType, input.targetId);
-  if (!target || target.hiddenAt) throw new NotFoundError("nothing to report");
-  const [existing] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(
-      and(eq(reports.targetType, input.targetType), eq(reports.targetId, input.targetId), eq(reports.reporterId, input.reporterId), eq(reports.status, "open")),
-    );
-  // The same member reporting the same thing again adds nothing; they are told so.
-  if (existing) return { id: existing.id, repeated: true };
-  const [row] = await db.insert(reports).values(input).returning({ id: reports.id });
-  return { id: row.id, repeated: false };
+/**
+ * A member reports a question or answer with a reason; a second open report by the same member is
+ * not stored twice. The post's words are copied as they are now, since they may be edited later.
+ * An "at risk" report tells every moderator at once, on the site and by mail.
+ */
+export async function reportContent(
+  { changes }: Pick<Writer, "changes">,
+  input: { targetType: TargetType; targetId: number; reporterId: string; category: ReportCategory; reason: string; siteUrl: string },
+) {
+  return changes.write(async (tx, changed) => {
+    const target = await targetNow(tx, input.targetType, input.targetId);
+    if (!target || target.hiddenAt) throw new NotFoundError("nothing to report");
+    const [existing] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.targetType, input.targetType),
+          eq(reports.targetId, input.targetId),
+          eq(reports.reporterId, input.reporterId),
+          eq(reports.status, "open"),
+        ),
+      );
+    // The same member reporting the same thing again adds nothing; they are told so.
+    if (existing) return { id: existing.id, repeated: true };
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        targetType: input.targetType,
+        targetId: input.targetId,
+        reporterId: input.reporterId,
+        category: input.category,
+        reason: input.reason,
+        reportedTitle: target.title,
+        reportedText: target.content,
+      })
+      .returning({ id: reports.id });
+    changed(tag.review);
+    if (input.category === URGENT_CATEGORY) changed(...(await tellModerators(tx, input.siteUrl)));
+    return { id: row.id, repeated: false };
+  });
+}
+
+/** Every moderator and admin: a notice in their bell and a mail, sent whatever their mail choice. */
+async function tellModerators(tx: Tx, siteUrl: string) {
+  const moderators = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.role, ["moderator", "admin"]));
+  if (!moderators.length) return [];
+  await tx.insert(notifications).values(moderators.map((m) => ({ memberId: m.id, kind: "report-urgent" })));
+  for (const m of moderators) await queueAccountMail(tx, { memberId: m.id, to: m.email, ...urgentReportMail(siteUrl) });
+  return [...moderators.map((m) => tag.inbox(m.id)), tag.mail];
+}
+
+/** Tells each member whose report was just dealt with that a moderator looked at it (never how or by whom). */
+async function tellReporters(tx: Tx, reporterIds: (string | null)[]) {
+  const ids = [...new Set(reporterIds.filter((id): id is string => id !== null))];
+  if (!ids.length) return [];
+  await tx.insert(notifications).values(ids.map((memberId) => ({ memberId, kind: "report-handled" })));
+  return ids.map((id) => tag.inbox(id));
 }
 
 export interface ReportView {
@@ -39,6 +100,7 @@ export interface ReportView {
   targetId: number;
   questionId: number;
   reason: string;
+  category: string;
   status: string;
   createdAt: string;
   reporterName: string;
@@ -55,6 +117,7 @@ export async function listReports(db: Db, status: "open" | "resolved" = "open", 
       targetType: reports.targetType,
       targetId: reports.targetId,
       reason: reports.reason,
+      category: reports.category,
       status: reports.status,
       createdAt: reports.createdAt,
       reporterName: profiles.displayName,
@@ -70,7 +133,8 @@ export async function listReports(db: Db, status: "open" | "resolved" = "open", 
     .leftJoin(forumQuestions, and(eq(reports.targetType, "question"), eq(forumQuestions.id, reports.targetId)))
     .leftJoin(forumAnswers, and(eq(reports.targetType, "answer"), eq(forumAnswers.id, reports.targetId)))
     .where(status === "open" ? eq(reports.status, "open") : sql`${reports.status} <> 'open'`)
-    .orderBy(status === "open" ? reports.createdAt : desc(reports.resolvedAt))
+    // "At risk" first in the queue, then the oldest.
+    .orderBy(...(status === "open" ? [desc(sql`${reports.category} = ${URGENT_CATEGORY}`), reports.createdAt] : [desc(reports.resolvedAt)]))
     .limit(limit);
   return rows
     .filter((r) => r.qContent !== null || r.aContent !== null)
@@ -80,6 +144,7 @@ export async function listReports(db: Db, status: "open" | "resolved" = "open", 
       targetId: r.targetId,
       questionId: r.targetType === "question" ? r.targetId : r.aQuestionId!,
       reason: r.reason,
+      category: r.category,
       status: r.status,
       createdAt: new Date(r.createdAt).toISOString(),
       reporterName: shownName(r.reporterName) ?? "Anonymous",
@@ -90,13 +155,19 @@ export async function listReports(db: Db, status: "open" | "resolved" = "open", 
 }
 
 /** Open reports whose post still exists: what the reports page lists as waiting for review. */
-export async function countOpenReports(db: Db) {
+export async function countOpenReports(db: Db, options: { urgent?: boolean } = {}) {
   const [row] = await db
     .select({ n: count() })
     .from(reports)
     .leftJoin(forumQuestions, and(eq(reports.targetType, "question"), eq(forumQuestions.id, reports.targetId)))
     .leftJoin(forumAnswers, and(eq(reports.targetType, "answer"), eq(forumAnswers.id, reports.targetId)))
-    .where(and(eq(reports.status, "open"), sql`(${forumQuestions.id} is not null or ${forumAnswers.id} is not null)`));
+    .where(
+      and(
+        eq(reports.status, "open"),
+        sql`(${forumQuestions.id} is not null or ${forumAnswers.id} is not null)`,
+        options.urgent ? eq(reports.category, URGENT_CATEGORY) : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -126,10 +197,25 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
       await recountAnswers(tx, rows[0].questionId);
       changed(...(await questionTags(tx, rows[0].questionId)), ...(await inboxesAbout(tx, { answerId: id })));
     }
-    await tx
+    const status = hidden ? "hidden" : "restored";
+    const resolved = await tx
       .update(reports)
-      .set({ status: hidden ? "hidden" : "restored", resolvedBy: moderatorId, resolvedAt: now })
-      .where(and(eq(reports.targetType, type), eq(reports.targetId, id), inArray(reports.status, hidden ? ["open"] : ["open", "hidden"])));
+      .set({ status, resolvedBy: moderatorId, resolvedAt: now })
+      .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, "open")))
+      .returning({ reporterId: reports.reporterId });
+    if (!hidden) {
+      await tx
+        .update(reports)
+        .set({ status, resolvedBy: moderatorId, resolvedAt: now })
+        .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, "hidden")));
+    }
+    changed(
+      tag.review,
+      ...(await tellReporters(
+        tx,
+        resolved.map((r) => r.reporterId),
+      )),
+    );
   });
 }
 
@@ -138,12 +224,22 @@ export const hideContent = (writer: Pick<Writer, "changes">, type: TargetType, i
 export const restoreContent = (writer: Pick<Writer, "changes">, type: TargetType, id: number, moderatorId: string) =>
   setHidden(writer, type, id, false, moderatorId);
 
-export async function dismissReport(db: Db, reportId: number, moderatorId: string) {
+export async function dismissReport({ changes }: Pick<Writer, "changes">, reportId: number, moderatorId: string) {
   if (!isRowId(reportId)) return false;
-  const rows = await db
-    .update(reports)
-    .set({ status: "dismissed", resolvedBy: moderatorId, resolvedAt: new Date() })
-    .where(and(eq(reports.id, reportId), eq(reports.status, "open")))
-    .returning({ id: reports.id });
-  return rows.length > 0;
+  return changes.write(async (tx, changed) => {
+    const rows = await tx
+      .update(reports)
+      .set({ status: "dismissed", resolvedBy: moderatorId, resolvedAt: new Date() })
+      .where(and(eq(reports.id, reportId), eq(reports.status, "open")))
+      .returning({ reporterId: reports.reporterId });
+    if (rows.length)
+      changed(
+        tag.review,
+        ...(await tellReporters(
+          tx,
+          rows.map((r) => r.reporterId),
+        )),
+      );
+    return rows.length > 0;
+  });
 }

@@ -9,6 +9,7 @@ import { tag } from "./change-tags.server";
 import type { Tx, Writer } from "./change-events.server";
 import { scheduleMailsForAnswer } from "./email/outbox.server";
 import { isStoryKind, STORY_KINDS, type StoryKind } from "~/lib/story-notices";
+import { REPORT_KINDS, REPORT_PATHS, type ReportKind } from "~/lib/report-notices";
 import { blogPosts, forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
 import { shownName } from "./account-policy.server";
 
@@ -58,7 +59,7 @@ export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "hel
 // Only what readers can see: the question and the answer both visible. A notice about the
 // account itself (a passkey added) or an editor's decision on the member's story has neither and
 // is always shown to its member.
-const ACCOUNT_KINDS = ["passkey-added", ...STORY_KINDS] as const;
+const ACCOUNT_KINDS = ["passkey-added", ...REPORT_KINDS, ...STORY_KINDS] as const;
 const visibleOrAccount = (accountNotices: boolean) =>
   or(
     and(isNotNull(forumQuestions.id), isNotNull(forumAnswers.id), isNull(forumQuestions.hiddenAt), isNull(forumAnswers.hiddenAt)),
@@ -89,7 +90,7 @@ type ForumItem = {
 };
 type AccountItem = {
   id: number;
-  kind: "passkey-added";
+  kind: "passkey-added" | ReportKind;
   questionId: null;
   questionTitle: null;
   answerId: null;
@@ -137,14 +138,14 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
       if (r.questionId === null || r.answerId === null || r.questionTitle === null) {
         const account = {
           id: r.id,
-          kind: "passkey-added",
+          kind: (REPORT_KINDS as readonly string[]).includes(r.kind) ? (r.kind as ReportKind) : ("passkey-added" as const),
           questionId: null,
           questionTitle: null,
           answerId: null,
           authorName: null,
           createdAt,
           unread: r.readAt === null,
-        } as const;
+        };
         return isStoryKind(r.kind) ? { ...account, kind: r.kind, postTitle: r.postTitle ?? "", postPublished: r.postPublished } : account;
       }
       return {
@@ -193,7 +194,9 @@ export async function openNotification({ db, changes }: Writer, memberId: string
     await markRead(changes, memberId, and(eq(notifications.id, id), isNull(notifications.readAt)));
     const path = isStoryKind(row.kind)
       ? storyPath(row.kind, row.post ?? { id: null, slug: null, published: null, authorId: null }, memberId)
-      : "/account/security";
+      : row.kind in REPORT_PATHS
+        ? REPORT_PATHS[row.kind as ReportKind]
+        : "/account/security";
     return { questionId: null, answerId: null, path } as const;
   }
   await markQuestionRead({ changes }, memberId, row.questionId);

@@ -21,6 +21,7 @@ import { createDependencyTracker, type DependencyTracker } from "./cache/tags.se
 import { createUnreadCache, type UnreadCache } from "./cache/unread-cache.server";
 import { createViewerCache, type ViewerCache } from "./cache/viewer-cache.server";
 import { unreadCount } from "./notifications.server";
+import { countWaiting, type WaitingKind } from "./waiting.server";
 import { createMailOutbox, type MailOutbox } from "./email/outbox.server";
 import { createUnsubscribeTokens, type UnsubscribeTokens } from "./email/unsubscribe-token.server";
 import { refreshStoredHtml } from "./stored-html.server";
@@ -46,6 +47,8 @@ export interface Runtime {
   reads: ReadCache;
   /** Each member's unread notifications count until their inbox changes (unread-cache.server.ts). */
   unread: UnreadCache;
+  /** What waits for moderators and editors, by kind, until the review tag changes (waiting.server.ts). */
+  waiting: UnreadCache;
   /** Notification mails waiting in PostgreSQL, and this process's sender (email/outbox.server.ts). */
   mailOutbox: MailOutbox;
   /** Signs and checks the one-click unsubscribe links in notification mails. */
@@ -112,6 +115,11 @@ export function createRuntime(options: { env: Env; database: Database; log?: Log
     deps,
     reads: createReadCache(clock, deps, { enabled: env.PAGE_CACHE }),
     unread: createUnreadCache(clock, tag.inbox, (memberId) => unreadCount(database.db, memberId)),
+    waiting: createUnreadCache(
+      clock,
+      () => tag.review,
+      (kind) => countWaiting(database.db, kind as WaitingKind),
+    ),
     mailOutbox,
     unsubscribeTokens,
     live,

@@ -174,6 +174,30 @@ function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, peop
       },
     },
     {
+      write: "report an answer as 'at risk' (every moderator is told)",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const { q, a } = await newAnswer(author.id);
+        return {
+          run: () =>
+            call(
+              questionAction,
+              actor,
+              `/forum/${q.id}`,
+              { intent: "report", targetType: "answer", targetId: String(a.id), category: "at-risk" },
+              { questionId: String(q.id) },
+            ),
+          changed: async () =>
+            (
+              await rt.db
+                .select()
+                .from(reports)
+                .where(and(eq(reports.targetType, "answer"), eq(reports.targetId, a.id), eq(reports.category, "at-risk")))
+            ).length === 1,
+        };
+      },
+    },
+    {
       write: "hide content (moderation)",
       expected: moderators,
       attempt: async (actor) => {

@@ -153,6 +153,7 @@ describe("/sitemap.xml", () => {
       "/privacy",
       "/terms",
       "/contact",
+      "/help-now",
       ...GUIDE_SLUGS.map((s) => `/blog/${s}`),
       ...posts.map((p) => `/article/${encodeURIComponent(p.slug)}`),
       "/forum/topics",

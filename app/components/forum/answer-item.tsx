@@ -1,6 +1,7 @@
 // One answer on the question page: its body, author and marks, and the buttons its reader may use
 // (helpful, helped most, edit or report, hide). The page decides who may see which; this draws it.
 import { AuthorName } from "~/components/author-name";
+import { StaffRole } from "~/components/staff-role";
 import { AnswerToggle } from "~/components/forum/answer-toggle";
 import { ACTION_SEPARATOR } from "~/components/forum/quiet-action";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, type ActionData } from "~/components/forum/question-controls";
@@ -23,6 +24,10 @@ export type ShownAnswer = {
   isMine: boolean;
   helpful: boolean;
   helpedMost: boolean;
+  /** 'admin' or 'moderator' when the author is one (shown as their role). */
+  authorRole?: string | null;
+  /** Whether its author may still delete it (nobody marked it). */
+  deletable?: boolean;
 };
 
 export function AnswerItem({
@@ -51,7 +56,8 @@ export function AnswerItem({
           {answer.helpedMost ? <p className="font-semibold text-success">Helped the asker most</p> : null}
           <PostBody html={answer.contentHtml} />
           <p className="text-sm text-muted-foreground">
-            <AuthorName name={answer.authorName} profile={answer.authorProfile} /> · <RelativeTime date={answer.createdAt} />
+            <AuthorName name={answer.authorName} profile={answer.authorProfile} />
+            <StaffRole role={answer.authorRole} /> · <RelativeTime date={answer.createdAt} />
             {answer.updatedAt !== answer.createdAt ? " · edited" : null}
             {n ? ` · ${n} found this helpful` : null}
           </p>
@@ -61,11 +67,8 @@ export function AnswerItem({
               {markable ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
               {asker && markable ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
               {markable ? <span aria-hidden="true" className={ACTION_SEPARATOR} /> : null}
-              {answer.isMine ? (
-                <OwnerControls kind="answer" id={answer.id} content={answer.content} result={result} />
-              ) : answer.hidden ? null : (
-                <ReportForm targetType="answer" targetId={answer.id} result={result} />
-              )}
+              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} deletable={answer.deletable} result={result} /> : null}
+              {answer.hidden || (answer.isMine && answer.deletable) ? null : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>
           ) : null}

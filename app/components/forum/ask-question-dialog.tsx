@@ -2,6 +2,7 @@
 // Radix Dialog), so readers of the forum never download it.
 import { Plus } from "~/components/icons";
 import * as React from "react";
+import { HelpNowLink } from "~/components/crisis-resources";
 import { Link, useFetcher } from "react-router";
 import { PostFields, type PostFormResult, type TopicOption } from "~/components/forum/post-form";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -75,7 +76,7 @@ export default function AskQuestionDialog({
             <Link to="/community-guidelines" className="underline" target="_blank">
               community guidelines
             </Link>
-            . This forum is not a substitute for medical advice.
+            . This forum is not a substitute for medical advice. <HelpNowLink />
           </p>
         </fetcher.Form>
       </DialogContent>

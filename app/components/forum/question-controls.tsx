@@ -1,6 +1,7 @@
 // The question page's controls: Follow, an owner's edit and delete, the topic choice, a
 // moderator's hide and restore, and the note on hidden posts.
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
+import { KEPT_ANSWER, KEPT_QUESTION } from "~/lib/kept-posts";
 import * as React from "react";
 import { Form } from "react-router";
 import { TopicOptions, type PostFormResult } from "~/components/forum/post-form";
@@ -36,12 +37,15 @@ export function OwnerControls({
   id,
   title,
   content,
+  deletable = true,
   result,
 }: {
   kind: "question" | "answer";
   id: number;
   title?: string;
   content: string;
+  /** False once others built on it: Delete then says why, and what to do instead. */
+  deletable?: boolean;
   result?: ActionData;
 }) {
   const editIntent = kind === "question" ? "edit-question" : "edit-answer";
@@ -84,14 +88,20 @@ export function OwnerControls({
       </details>
       <details>
         <summary className={QUIET_ACTION}>Delete</summary>
-        <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
-          <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
-          {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
-          <span>{kind === "question" ? "Delete this question and all its answers?" : "Delete this answer?"}</span>
-          <Button type="submit" variant="destructive" size="sm">
-            Yes, delete
-          </Button>
-        </Form>
+        {deletable ? (
+          <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+            <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
+            {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
+            <span>{kind === "question" ? "Delete this question and all its answers?" : "Delete this answer?"}</span>
+            <Button type="submit" variant="destructive" size="sm">
+              Yes, delete
+            </Button>
+          </Form>
+        ) : (
+          <p className="mt-2 max-w-xl text-sm" data-kept-post="">
+            {kind === "question" ? KEPT_QUESTION : KEPT_ANSWER}
+          </p>
+        )}
       </details>
     </div>
   );

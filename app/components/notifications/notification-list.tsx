@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { groupNotifications, groupSummary, type NotificationGroup, type NotificationItem } from "~/lib/notification-groups";
 import { isStoryKind, storyNoticeText, type StoryKind } from "~/lib/story-notices";
+import { isReportKind, REPORT_NOTICES } from "~/lib/report-notices";
 
 export interface ListedNotification extends NotificationItem {
   authorName: string | null;
@@ -30,6 +31,7 @@ const takenDown = (n: ListedNotification) => n.kind === "story-published" && n.p
 function describe(n: ListedNotification) {
   if (takenDown(n)) return `${storyNoticeText("story-published", n.postTitle ?? "")} It has since been unpublished.`;
   if (n.postTitle !== undefined && isStoryKind(n.kind)) return storyNoticeText(n.kind, n.postTitle);
+  if (isReportKind(n.kind)) return REPORT_NOTICES[n.kind].text;
   if (n.kind === "passkey-added") return "A passkey was added to your account";
   if (n.kind === "answer") return `${n.authorName} answered your question`;
   if (n.kind === "followed") return `${n.authorName} answered a question you follow`;
@@ -88,7 +90,9 @@ function AccountNotice({ n }: { n: ListedNotification }) {
           ? "Read your story on your account"
           : n.postTitle !== undefined && isStoryKind(n.kind)
             ? STORY_LINKS[n.kind]
-            : "Not you? Review and remove passkeys on your security page"}
+            : isReportKind(n.kind)
+              ? REPORT_NOTICES[n.kind].link
+              : "Not you? Review and remove passkeys on your security page"}
       </Link>
       <RelativeTime date={n.createdAt} className="text-sm text-muted-foreground" />
     </>

@@ -1,0 +1,28 @@
+// What waits for moderators and editors, for the count beside Admin on every page they see:
+// open reports (the urgent "at risk" ones also on their own) and, for admins, stories to review.
+// Only ever read for a signed-in moderator or admin, whose pages are rendered for them alone.
+import { countStoriesToReview } from "./blog.server";
+import type { UnreadCache } from "./cache/unread-cache.server";
+import type { Db } from "./db.server";
+import { countOpenReports } from "./moderation.server";
+
+export type WaitingKind = "reports" | "urgent" | "stories";
+
+export interface Waiting {
+  /** Reports and (for admins) stories waiting. */
+  total: number;
+  /** Of those, reports that someone may be at risk. */
+  urgent: number;
+}
+
+/** One count; the runtime keeps each until the review tag changes (a report, a decision, a story). */
+export function countWaiting(db: Db, kind: WaitingKind) {
+  if (kind === "stories") return countStoriesToReview(db);
+  return countOpenReports(db, { urgent: kind === "urgent" });
+}
+
+export async function waitingFor(cache: UnreadCache, role: string): Promise<Waiting | null> {
+  if (role !== "moderator" && role !== "admin") return null;
+  const [reports, urgent, stories] = await Promise.all([cache.get("reports"), cache.get("urgent"), role === "admin" ? cache.get("stories") : 0]);
+  return { total: reports + stories, urgent };
+}
