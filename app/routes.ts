@@ -25,6 +25,7 @@ export default [
   route("forum/topics", "routes/forum-topics.tsx"),
   route("forum/topics/:slug", "routes/forum-topic.tsx"),
   route("forum/similar", "routes/forum-similar.ts"),
+  route("drafts", "routes/drafts.ts"),
   route("forum/:questionId", "routes/forum-question.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/forgot", "routes/auth-forgot.tsx"),

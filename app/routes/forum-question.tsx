@@ -6,9 +6,8 @@ import { ACTION_SEPARATOR } from "~/components/forum/quiet-action";
 import { PostBody } from "~/components/post-body";
 import { textOfHtml } from "~/lib/html-text";
 import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { FocusOnArrival, ToAnswerBox } from "~/components/forum/answer-focus";
-import { PostFields } from "~/components/forum/post-form";
 import { FormAlert } from "~/components/form-field";
 import { topicPath } from "~/components/forum/question-list";
 import { RelativeTime } from "~/components/relative-time";
@@ -25,6 +24,8 @@ import type { Route } from "./+types/forum-question";
 import { isModerator, QUESTION_INTENTS, toastOf } from "./forum-question.server";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
+import { getDraft } from "~/server/drafts.server";
+import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
 export function parseQuestionId(param: string | undefined) {
@@ -79,6 +80,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     canChangeTopic,
     topics,
     submissionKey: crypto.randomUUID(),
+    // The member's unfinished answer: this page is theirs alone then, never stored for others.
+    memberId: viewerId,
+    answerDraft: viewerId ? shownDraft(await getDraft(context.get(runtimeContext).db, viewerId, { kind: "answer", targetId: id })) : null,
   };
 }
 
@@ -120,7 +124,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const draftIntent = draftIntentOf(form);
+  const intent = draftIntent ?? String(form.get("intent") ?? "");
   if (databaseAway(context)) {
     // What was typed comes back in the form; nothing was stored.
     const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
@@ -132,6 +137,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { intent, ok: false, errors: { form: "Please sign in first." }, toast: toastOf("Please sign in first", undefined, "destructive") },
       { status: 401 },
     );
+  }
+  if (draftIntent) {
+    const key = { kind: "answer" as const, targetId: id };
+    return draftFormAction({ runtime, memberId: viewer.id, key, intent: draftIntent, form, back: `/forum/${id}#your-answer` });
   }
   const handle = Object.hasOwn(QUESTION_INTENTS, intent) ? QUESTION_INTENTS[intent] : null;
   if (!handle) return data({ intent, ok: false, errors: { form: "Unknown action" } }, { status: 400 });
@@ -185,7 +194,9 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           </p>
         ) : null}
         <PostBody html={question.contentHtml} className="text-lg" />
-        {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
+        {result?.errors?.form && result.intent !== "answer" && result.intent !== "save-draft" ? (
+          <FormAlert title="Error">{result.errors.form}</FormAlert>
+        ) : null}
         {signedIn ? (
           // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
           // The quieter actions follow a line, a moderator's Hide last.
@@ -219,23 +230,14 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           Add an answer
         </h2>
         {signedIn ? (
-          result?.intent === "answer" ? (
-            <Form method="post" className="grid gap-4">
-              <input type="hidden" name="intent" value="answer" />
-              <PostFields
-                kind="answer"
-                idPrefix="answer-retry"
-                result={result}
-                busy={false}
-                submissionKey={submissionKey}
-                busyLabel="Posting..."
-                submitLabel="Post Answer"
-                displayName={displayName}
-              />
-            </Form>
-          ) : (
-            <AnswerForm questionId={question.id} submissionKey={submissionKey} displayName={displayName} />
-          )
+          <AnswerForm
+            questionId={question.id}
+            submissionKey={submissionKey}
+            displayName={displayName}
+            memberId={loaderData.memberId}
+            saved={loaderData.answerDraft}
+            pageResult={result?.intent === "answer" || result?.intent === "save-draft" ? result : undefined}
+          />
         ) : (
           <p>
             <Link to={`/auth?redirectTo=${encodeURIComponent(`/forum/${question.id}`)}`} className={buttonVariants({ variant: "outline" })}>

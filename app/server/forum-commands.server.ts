@@ -12,6 +12,7 @@ import { ForbiddenError, LAST_ANSWER_AT, NotFoundError, OwnAnswerError, UnknownT
 import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
 import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks } from "../../db/schema";
 import { rendered } from "./stored-html.server";
+import { deleteDraftIn } from "./drafts.server";
 
 /**
  * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
@@ -35,6 +36,8 @@ export async function askQuestion(
       })
       .onConflictDoNothing()
       .returning({ id: forumQuestions.id });
+    // The asking draft ends with the post, in the same transaction: no tab can bring it back.
+    await deleteDraftIn(tx, input.authorId, { kind: "question", targetId: 0 });
     if (rows[0]) {
       // The asker follows their question: they are told of every answer.
       await follow(tx, rows[0].id, input.authorId);
@@ -187,6 +190,8 @@ export async function answerQuestion(
       .where(and(eq(forumQuestions.id, input.questionId), isNull(forumQuestions.hiddenAt)))
       .for("update");
     if (!question) throw new NotFoundError("question not found");
+    // The draft of this answer ends with the post, in the same transaction.
+    await deleteDraftIn(tx, input.authorId, { kind: "answer", targetId: input.questionId });
     const key = input.submissionKey || null;
     const inserted = await tx
       .insert(forumAnswers)
