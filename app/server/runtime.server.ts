@@ -23,6 +23,7 @@ import { unreadCount } from "./notifications.server";
 import { createMailOutbox, type MailOutbox } from "./email/outbox.server";
 import { createUnsubscribeTokens, type UnsubscribeTokens } from "./email/unsubscribe-token.server";
 import { refreshStoredHtml } from "./stored-html.server";
+import { pruneDrafts } from "./drafts.server";
 import { retry } from "./retry.server";
 
 export interface Runtime {
@@ -179,6 +180,8 @@ export async function openRuntime(source: Record<string, string | undefined> = p
     runtime.mailOutbox.start();
     // Change events are kept an hour for live pages that reconnect; every instance prunes now and then.
     setInterval(() => void runtime.changes.prune().catch(() => {}), 5 * 60_000).unref();
+    // Drafts nobody saved for 90 days go (drafts.server.ts); hourly is often enough for days.
+    setInterval(() => void pruneDrafts(database.db).catch(() => {}), 60 * 60_000).unref();
     // Posts saved before the current Markdown renderer get their stored HTML once, in the background.
     void refreshStoredHtml(database.db, log).catch((error: unknown) =>
       log.warn({ err: error }, "rendering stored post HTML failed; pages render those posts until the next start"),
