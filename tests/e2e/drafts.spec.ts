@@ -3,7 +3,7 @@
 // told and chooses), posting removes the draft everywhere, "Save draft" without scripts, and no
 // draft text left in the browser's storage after signing out.
 import type { Browser, Locator, Page } from "@playwright/test";
-import { askQuestion, DESKTOP, expect, gotoReady, signIn, signUp, test } from "./fixtures";
+import { askQuestion, DESKTOP, expect, expectAccessible, gotoReady, signIn, signUp, test } from "./fixtures";
 import { word } from "./member-view";
 import { recordPostedTexts } from "./server-logs";
 
@@ -98,6 +98,7 @@ test("two tabs saving one draft: the second is told, sees both texts and chooses
   await expect(choice).toContainText(inFirst);
   await expect(choice).toContainText(inSecond);
   await expect(second.getByLabel("Your answer", { exact: true })).toHaveValue(inSecond);
+  await expectAccessible(second, "the choice between two drafts");
   await choice.getByRole("button", { name: "Keep the text here" }).click();
   await expect(saved(second)).toBeVisible();
   // The first tab, saving again from its old version, is told in turn and can take the other text.
@@ -177,5 +178,24 @@ test("signing out leaves no draft text in the browser's storage", async ({ brows
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page.getByText("You have been successfully signed out", { exact: true })).toBeVisible();
   await expect.poll(stored).not.toContain(text.slice(0, 20));
+  await context.close();
+});
+
+test("a story being written is kept as a draft, and sending it for review removes the draft", async ({ browser }) => {
+  const { context, page } = await member(browser);
+  const title = typed(`The year my hands changed ${word()}`);
+  const story = typed(`It started with my wrists in the spring, and by the summer I could not open a jar ${word()}.`);
+  await gotoReady(page, "/blog");
+  const form = page.locator("#share-story");
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Your story").fill(story);
+  await expect(saved(form)).toBeVisible();
+  await gotoReady(page, "/blog");
+  await expect(form.getByLabel("Your story")).toHaveValue(story);
+  await expect(form.getByLabel("Title")).toHaveValue(title);
+  await form.getByRole("button", { name: "Send for review" }).click();
+  await expect(page.getByText("Thank you for sharing your story!", { exact: true })).toBeVisible();
+  await gotoReady(page, "/blog");
+  await expect(form.getByLabel("Your story")).toHaveValue("");
   await context.close();
 });

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drafts, forumAnswers } from "../../db/schema";
 import * as draftsRoute from "~/routes/drafts";
 import * as questionRoute from "~/routes/forum-question";
+import * as blogRoute from "~/routes/blog";
 import { deleteAccount, exportAccount } from "~/server/account.server";
+import { createPost } from "~/server/blog.server";
 import type { Changes } from "~/server/change-events.server";
 import { deleteDraft, DRAFT_KEPT_DAYS, getDraft, pruneDrafts, saveDraft } from "~/server/drafts.server";
 import { answerQuestion } from "~/server/forum.server";
@@ -84,6 +86,23 @@ describe("posting", () => {
     await save(rt, member, ASKING, "Is it the weather?", 0, "Weather");
     expect((await postQuestion(rt, member.id, { title: "Is it the weather?", content: "My hands ache before rain." })).ok).toBe(true);
     expect(await getDraft(rt.db, member.id, ASKING)).toBeNull();
+  });
+
+  it("sharing a story removes the story draft; an editor's own new post leaves theirs", async () => {
+    const member = await createMember(rt);
+    const key = { kind: "story", targetId: 0 } as const;
+    await saveDraft(rt, member.id, key, { title: "My first year", body: "It began in my wrists.", baseVersion: 0 });
+    const shared = await callRoute(
+      blogRoute.action,
+      formRequest("/blog", { title: "My first year", content: "It began in my wrists." }),
+      contextFor(rt, member),
+    );
+    expect(shared.status).toBe(302);
+    expect(await getDraft(rt.db, member.id, key)).toBeNull();
+    const editor = await createMember(rt, { role: "admin" });
+    await saveDraft(rt, editor.id, key, { title: "Mine", body: "Still mine", baseVersion: 0 });
+    await createPost(rt, { title: "An editor's guide", content: "Words.", authorId: editor.id, published: false });
+    expect(await getDraft(rt.db, editor.id, key)).toMatchObject({ body: "Still mine" });
   });
 
   it("in the post's transaction: a post that does not commit leaves the draft as it was", async () => {
