@@ -239,6 +239,8 @@ async function ownedAnswer(db: Db, id: number, authorId: string) {
 export async function editQuestion({ db, changes }: Writer, input: { id: number; authorId: string; title: string; content: string }) {
   await ownedQuestion(db, input.id, input.authorId);
   await changes.write(async (tx, changed) => {
+    // A draft of this edit (kept through the API) ends with the edit, as a post's does.
+    await deleteDraftIn(tx, input.authorId, { kind: "edit-question", targetId: input.id });
     await tx
       .update(forumQuestions)
       .set({ title: input.title, content: input.content, ...rendered(input.content), updatedAt: new Date() })
@@ -259,6 +261,7 @@ export async function deleteQuestion({ db, changes }: Writer, input: { id: numbe
 export async function editAnswer({ db, changes }: Writer, input: { id: number; authorId: string; content: string }) {
   const row = await ownedAnswer(db, input.id, input.authorId);
   await changes.write(async (tx, changed) => {
+    await deleteDraftIn(tx, input.authorId, { kind: "edit-answer", targetId: input.id });
     await tx
       .update(forumAnswers)
       .set({ content: input.content, ...rendered(input.content), updatedAt: new Date() })

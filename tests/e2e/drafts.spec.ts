@@ -199,3 +199,23 @@ test("a story being written is kept as a draft, and sending it for review remove
   await expect(form.getByLabel("Your story")).toHaveValue("");
   await context.close();
 });
+
+test("leaving a page whose text the server could not take asks first; staying keeps the text", async ({ browser }) => {
+  const { context, page } = await member(browser);
+  const questionId = await askQuestion(page, typed(`Shoes for sore feet ${word()}`), typed(`Which brands have room for swollen toes ${word()}?`));
+  const text = typed(`Wide fitting trainers with a soft upper ${word()}`);
+  await page.route("**/drafts", (route) => route.abort());
+  await gotoReady(page, `/forum/${questionId}`);
+  await page.getByLabel("Your answer", { exact: true }).fill(text);
+  await expect(page.getByText("Draft not saved - kept on this device, will retry")).toBeVisible();
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "← Back to the forum" }).click();
+  await expect.poll(() => asked).toEqual(["Your text is not saved yet. Leave this page anyway?"]);
+  await expect(page).toHaveURL(new RegExp(`/forum/${questionId}$`));
+  await expect(page.getByLabel("Your answer", { exact: true })).toHaveValue(text);
+  await context.close();
+});

@@ -13,7 +13,7 @@ import { deleteAccount, exportAccount } from "~/server/account.server";
 import { createPost } from "~/server/blog.server";
 import type { Changes } from "~/server/change-events.server";
 import { deleteDraft, DRAFT_KEPT_DAYS, getDraft, pruneDrafts, saveDraft } from "~/server/drafts.server";
-import { answerQuestion } from "~/server/forum.server";
+import { answerQuestion, editQuestion } from "~/server/forum.server";
 import { postAnswer, postQuestion } from "~/server/posting.server";
 import { isRateLimited } from "~/server/rate-limit.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, recordChanges, type TestRuntime } from "../helpers/runtime";
@@ -86,6 +86,29 @@ describe("posting", () => {
     await save(rt, member, ASKING, "Is it the weather?", 0, "Weather");
     expect((await postQuestion(rt, member.id, { title: "Is it the weather?", content: "My hands ache before rain." })).ok).toBe(true);
     expect(await getDraft(rt.db, member.id, ASKING)).toBeNull();
+  });
+
+  it("an edit saved removes the draft of that edit", async () => {
+    const member = await createMember(rt);
+    const questionId = await newQuestion(member);
+    const key = { kind: "edit-question", targetId: questionId } as const;
+    await saveDraft(rt, member.id, key, { title: "Swollen knuckles in the frost", body: "What keeps hands warm?", baseVersion: 0 });
+    await editQuestion(rt, { id: questionId, authorId: member.id, title: "Swollen knuckles in the frost", content: "What keeps hands warm?" });
+    expect(await getDraft(rt.db, member.id, key)).toBeNull();
+  });
+
+  it("without scripts, a save over a newer draft shows the form again with both texts", async () => {
+    const member = await createMember(rt);
+    const questionId = await newQuestion(member);
+    await save(rt, member, { kind: "answer", targetId: questionId }, "Written in the other tab", 0);
+    const res = await callRoute(
+      questionRoute.action,
+      formRequest(`/forum/${questionId}`, { intent: "save-draft", content: "Written here", draftVersion: "0" }),
+      contextFor(rt, member),
+      { questionId: String(questionId) },
+    );
+    expect(res.status).toBe(409);
+    expect(res.data).toMatchObject({ values: { content: "Written here" }, draftConflict: { current: { body: "Written in the other tab", version: 1 } } });
   });
 
   it("sharing a story removes the story draft; an editor's own new post leaves theirs", async () => {
