@@ -16,6 +16,7 @@ import { deleteDraft, DRAFT_KEPT_DAYS, getDraft, pruneDrafts, saveDraft } from "
 import { answerQuestion, editQuestion } from "~/server/forum.server";
 import { postAnswer, postQuestion } from "~/server/posting.server";
 import { isRateLimited } from "~/server/rate-limit.server";
+import { startHttpApp } from "../helpers/http-app";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, recordChanges, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
@@ -248,5 +249,33 @@ describe("a draft's life", () => {
     expect(await getDraft(rt.db, member.id, { kind: "answer", targetId: questionId })).toMatchObject({ body: "Quiet three", version: 2 });
     await deleteDraft(rt, member.id, ASKING);
     expect(changes.events).toEqual([]);
+  });
+});
+
+describe("over HTTP", () => {
+  it("a page showing a draft is the member's alone: private, never stored, and readers never see it", async () => {
+    const site = await startHttpApp({ RATE_LIMITS: "false" });
+    try {
+      const member = await site.member();
+      const questionId = await site.ask(member.cookie, "Cold hands at the bus stop");
+      const saved = await site.postForm("/drafts", member.cookie, {
+        intent: "save",
+        kind: "answer",
+        target: String(questionId),
+        title: "",
+        body: "Heated gloves from the market",
+        version: "0",
+      });
+      expect(saved.status).toBe(200);
+      for (let i = 0; i < 2; i++) {
+        const page = await site.fetch(`/forum/${questionId}`, { headers: { cookie: member.cookie } });
+        expect(await page.text()).toContain("Heated gloves from the market");
+        expect(page.headers.get("x-cache")).not.toBe("HIT");
+        expect(page.headers.get("cache-control")).toMatch(/private|no-store/);
+      }
+      for (let i = 0; i < 2; i++) expect(await (await site.fetch(`/forum/${questionId}`)).text()).not.toContain("Heated gloves");
+    } finally {
+      await site.close();
+    }
   });
 });
