@@ -26,7 +26,7 @@ import { isPageNumber, pageNumberOf, pageQuery, type PageHandle } from "~/lib/pa
 import { DraftControls } from "~/components/drafts/draft-controls";
 import { useDraft } from "~/components/drafts/use-draft";
 import type { ShownDraft } from "~/lib/draft-kinds";
-import { getDraft } from "~/server/drafts.server";
+import { draftFor } from "~/server/drafts.server";
 import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 
 export const BLOG_CARD_PREVIEW = 150;
@@ -78,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: Boolean(viewer),
     // The member's unfinished story: this page is theirs alone then, never stored for others.
     memberId: viewer?.id ?? null,
-    storyDraft: viewer ? await orWhenUnavailable(context, async () => shownDraft(await getDraft(runtime.db, viewer.id, STORY_DRAFT)), null) : null,
+    storyDraft: viewer ? await orWhenUnavailable(context, async () => shownDraft(await draftFor(runtime, viewer.id, STORY_DRAFT)), null) : null,
   };
 }
 

@@ -24,7 +24,7 @@ import type { Route } from "./+types/forum-question";
 import { isModerator, QUESTION_INTENTS, toastOf } from "./forum-question.server";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
-import { getDraft } from "~/server/drafts.server";
+import { draftFor } from "~/server/drafts.server";
 import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
@@ -82,7 +82,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     submissionKey: crypto.randomUUID(),
     // The member's unfinished answer: this page is theirs alone then, never stored for others.
     memberId: viewerId,
-    answerDraft: viewerId ? shownDraft(await getDraft(context.get(runtimeContext).db, viewerId, { kind: "answer", targetId: id })) : null,
+    answerDraft: viewerId ? shownDraft(await draftFor(context.get(runtimeContext), viewerId, { kind: "answer", targetId: id })) : null,
   };
 }
 

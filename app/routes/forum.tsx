@@ -20,7 +20,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
 import { publicPage } from "~/lib/public-page";
 import type { ShownDraft } from "~/lib/draft-kinds";
-import { getDraft } from "~/server/drafts.server";
+import { draftFor } from "~/server/drafts.server";
 import { DraftControls } from "~/components/drafts/draft-controls";
 import { useDraft, type DraftHandle } from "~/components/drafts/use-draft";
 import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
@@ -76,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The member's unfinished question (the dialog and the form on the page share it): this
     // page is theirs alone then, never stored for others.
     memberId: viewer?.id ?? null,
-    askDraft: viewer ? await orWhenUnavailable(context, async () => shownDraft(await getDraft(runtime.db, viewer.id, ASK_DRAFT)), null) : null,
+    askDraft: viewer ? await orWhenUnavailable(context, async () => shownDraft(await draftFor(runtime, viewer.id, ASK_DRAFT)), null) : null,
   };
 }
 

@@ -175,7 +175,7 @@ export async function createPost(
   }
   const now = new Date();
   return changes.write(async (tx, changed) => {
-    if (input.endsStoryDraft) await deleteDraftIn(tx, input.authorId, { kind: "story", targetId: 0 });
+    if (input.endsStoryDraft) await deleteDraftIn(tx, changed, input.authorId, { kind: "story", targetId: 0 });
     const [row] = await tx
       .insert(blogPosts)
       .values({

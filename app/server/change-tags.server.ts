@@ -33,13 +33,15 @@ export const tag = {
   // Private: a member's own notifications (their unread count), and their account and sessions.
   inbox: (memberId: string) => `inbox:${memberId}`,
   account: (memberId: string) => `account:${memberId}`,
+  /** Which drafts a member has (one begun, discarded or posted; not each save of its text). */
+  drafts: (memberId: string) => `drafts:${memberId}`,
   /** Every remembered session (a sign-out whose member is not known). */
   sessions: "sessions",
   /** Mails waiting in the outbox: every instance's sender looks. */
   mail: "mail",
 } as const;
 
-const PRIVATE = /^(inbox|account):|^(sessions|mail)$/;
+const PRIVATE = /^(inbox|account|drafts):|^(sessions|mail)$/;
 
 /** Whether a tag is one member's own (or the site's machinery), never a page readers share. */
 export const isPrivateTag = (name: string) => PRIVATE.test(name);

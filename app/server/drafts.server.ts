@@ -1,14 +1,16 @@
 // Drafts: text a member is still writing, kept on the server per member and per thing written
 // (asking, an answer to a question, an edit, a story), not per address. A draft is private: its
-// writes name no tag, so no page or shared read is made stale, and nothing here is ever logged.
+// writes name no public tag, so no page or shared read is made stale (a draft begun or ended names
+// the member's own drafts tag, for their count), and nothing here is ever logged.
 // Each save says which version it started from; a save over a newer version is refused, so two
 // tabs never silently overwrite each other (docs/decisions/025-drafts-on-the-server.md).
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import { LIMITS } from "~/lib/limits";
 import { drafts } from "../../db/schema";
 import type { Db } from "./db.server";
-import type { Tx, Writer } from "./change-events.server";
+import type { Changed, Tx, Writer } from "./change-events.server";
 import type { RateLimiter } from "./rate-limit.server";
+import { tag } from "./change-tags.server";
 
 import { DRAFT_KINDS, type DraftKind } from "~/lib/draft-kinds";
 
@@ -79,15 +81,19 @@ export async function saveDraft(
   if (input.title.length > max.title) return { ok: false, reason: "too-long", field: "title", max: max.title };
   if (input.body.length > max.body) return { ok: false, reason: "too-long", field: "body", max: max.body };
   await limiter.consume("draft", memberId);
-  // A private write: it names no tag, so no page, shared read or change event follows it.
-  return changes.write(async (tx) => {
+  // A private write: a save over a draft names nothing; a new draft names only the member's own
+  // drafts tag (their count of drafts), never a page or a shared read.
+  return changes.write(async (tx, changed) => {
     if (input.baseVersion === 0) {
       const [created] = await tx
         .insert(drafts)
         .values({ memberId, kind: key.kind, targetId: key.targetId, title: input.title, body: input.body, version: 1 })
         .onConflictDoNothing()
         .returning({ title: drafts.title, body: drafts.body, version: drafts.version, updatedAt: drafts.updatedAt });
-      if (created) return { ok: true as const, draft: created };
+      if (created) {
+        changed(tag.drafts(memberId));
+        return { ok: true as const, draft: created };
+      }
       return { ok: false as const, reason: "conflict" as const, current: await getDraft(tx, memberId, key) };
     }
     const [saved] = await tx
@@ -102,13 +108,28 @@ export async function saveDraft(
 
 /** Discards a member's draft (nothing happens when there is none). */
 export async function deleteDraft({ changes }: Pick<Writer, "changes">, memberId: string, key: DraftKey): Promise<{ deleted: boolean }> {
-  return changes.write(async (tx) => ({ deleted: await deleteDraftIn(tx, memberId, key) }));
+  return changes.write(async (tx, changed) => ({ deleted: await deleteDraftIn(tx, changed, memberId, key) }));
 }
 
-/** Removes the draft inside a posting command's transaction: the post and the draft's end commit together. */
-export async function deleteDraftIn(tx: Tx, memberId: string, key: DraftKey): Promise<boolean> {
+/**
+ * Removes the draft inside a posting command's transaction: the post and the draft's end commit
+ * together. Names the member's drafts tag when there was one.
+ */
+export async function deleteDraftIn(tx: Tx, changed: Changed, memberId: string, key: DraftKey): Promise<boolean> {
   const removed = await tx.delete(drafts).where(where(memberId, key)).returning({ id: drafts.id });
+  if (removed.length) changed(tag.drafts(memberId));
   return removed.length > 0;
+}
+
+/** How many drafts a member has (the pages read a draft only when there is some). */
+export async function countDrafts(db: Db, memberId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(drafts).where(eq(drafts.memberId, memberId));
+  return row?.n ?? 0;
+}
+
+/** The member's draft for `key`, read only when their cached count says they have any. */
+export async function draftFor(runtime: { db: Db; draftCount: { get(memberId: string): Promise<number> } }, memberId: string, key: DraftKey) {
+  return (await runtime.draftCount.get(memberId)) > 0 ? getDraft(runtime.db, memberId, key) : null;
 }
 
 /** Every draft of a member, newest first (their data export). */

@@ -37,7 +37,7 @@ export async function askQuestion(
       .onConflictDoNothing()
       .returning({ id: forumQuestions.id });
     // The asking draft ends with the post, in the same transaction: no tab can bring it back.
-    await deleteDraftIn(tx, input.authorId, { kind: "question", targetId: 0 });
+    await deleteDraftIn(tx, changed, input.authorId, { kind: "question", targetId: 0 });
     if (rows[0]) {
       // The asker follows their question: they are told of every answer.
       await follow(tx, rows[0].id, input.authorId);
@@ -191,7 +191,7 @@ export async function answerQuestion(
       .for("update");
     if (!question) throw new NotFoundError("question not found");
     // The draft of this answer ends with the post, in the same transaction.
-    await deleteDraftIn(tx, input.authorId, { kind: "answer", targetId: input.questionId });
+    await deleteDraftIn(tx, changed, input.authorId, { kind: "answer", targetId: input.questionId });
     const key = input.submissionKey || null;
     const inserted = await tx
       .insert(forumAnswers)
@@ -240,7 +240,7 @@ export async function editQuestion({ db, changes }: Writer, input: { id: number;
   await ownedQuestion(db, input.id, input.authorId);
   await changes.write(async (tx, changed) => {
     // A draft of this edit (kept through the API) ends with the edit, as a post's does.
-    await deleteDraftIn(tx, input.authorId, { kind: "edit-question", targetId: input.id });
+    await deleteDraftIn(tx, changed, input.authorId, { kind: "edit-question", targetId: input.id });
     await tx
       .update(forumQuestions)
       .set({ title: input.title, content: input.content, ...rendered(input.content), updatedAt: new Date() })
@@ -261,7 +261,7 @@ export async function deleteQuestion({ db, changes }: Writer, input: { id: numbe
 export async function editAnswer({ db, changes }: Writer, input: { id: number; authorId: string; content: string }) {
   const row = await ownedAnswer(db, input.id, input.authorId);
   await changes.write(async (tx, changed) => {
-    await deleteDraftIn(tx, input.authorId, { kind: "edit-answer", targetId: input.id });
+    await deleteDraftIn(tx, changed, input.authorId, { kind: "edit-answer", targetId: input.id });
     await tx
       .update(forumAnswers)
       .set({ content: input.content, ...rendered(input.content), updatedAt: new Date() })

@@ -23,7 +23,7 @@ import { unreadCount } from "./notifications.server";
 import { createMailOutbox, type MailOutbox } from "./email/outbox.server";
 import { createUnsubscribeTokens, type UnsubscribeTokens } from "./email/unsubscribe-token.server";
 import { refreshStoredHtml } from "./stored-html.server";
-import { pruneDrafts } from "./drafts.server";
+import { countDrafts, pruneDrafts } from "./drafts.server";
 import { retry } from "./retry.server";
 
 export interface Runtime {
@@ -46,6 +46,8 @@ export interface Runtime {
   reads: ReadCache;
   /** Each member's unread notifications count until their inbox changes (unread-cache.server.ts). */
   unread: UnreadCache;
+  /** How many drafts each member has, until one is begun or ends (drafts.server.ts). */
+  draftCount: UnreadCache;
   /** Notification mails waiting in PostgreSQL, and this process's sender (email/outbox.server.ts). */
   mailOutbox: MailOutbox;
   /** Signs and checks the one-click unsubscribe links in notification mails. */
@@ -107,6 +109,9 @@ export function createRuntime(options: { env: Env; database: Database; log?: Log
     deps,
     reads: createReadCache(clock, deps, { enabled: env.PAGE_CACHE }),
     unread: createUnreadCache(clock, tag.inbox, (memberId) => unreadCount(database.db, memberId)),
+    // The same kind of per-member count: how many drafts a member has, so that a page they open
+    // reads a draft only when there may be one. Only the count is kept, never a draft's text.
+    draftCount: createUnreadCache(clock, tag.drafts, (memberId) => countDrafts(database.db, memberId)),
     mailOutbox,
     unsubscribeTokens,
     lifecycle: { stopping: false },

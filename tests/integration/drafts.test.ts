@@ -12,6 +12,7 @@ import * as blogRoute from "~/routes/blog";
 import { deleteAccount, exportAccount } from "~/server/account.server";
 import { createPost } from "~/server/blog.server";
 import type { Changes } from "~/server/change-events.server";
+import { isPrivateTag, tag } from "~/server/change-tags.server";
 import { deleteDraft, DRAFT_KEPT_DAYS, getDraft, pruneDrafts, saveDraft } from "~/server/drafts.server";
 import { answerQuestion, editQuestion } from "~/server/forum.server";
 import { postAnswer, postQuestion } from "~/server/posting.server";
@@ -232,13 +233,16 @@ describe("a draft's life", () => {
     expect(await getDraft(rt.db, recent.id, ASKING)).toMatchObject({ body: "Still writing" });
   });
 
-  it("names no tag when saved or discarded: nothing any page or shared read shows has changed", async () => {
+  it("names no public tag: a save over a draft names nothing, a draft begun or ended only its member's own drafts tag", async () => {
     const member = await createMember(rt);
     const questionId = await newQuestion(member);
     const changes = recordChanges(rt);
+    const own = tag.drafts(member.id);
     await save(rt, member, ASKING, "Quiet", 0);
     await endpoint(member, { intent: "save", kind: "answer", target: String(questionId), title: "", body: "Quiet too", version: "0" });
-    // "Save draft" without scripts.
+    expect(changes.events).toEqual([[own], [own]]);
+    changes.clear();
+    // Saves over a draft ("Save draft" without scripts, the script's saves) change no count either.
     const plain = await callRoute(
       questionRoute.action,
       formRequest(`/forum/${questionId}`, { intent: "save-draft", content: "Quiet three", draftVersion: "1" }),
@@ -246,9 +250,22 @@ describe("a draft's life", () => {
       { questionId: String(questionId) },
     );
     expect(plain.status).toBe(302);
+    await endpoint(member, { intent: "save", kind: "question", target: "0", title: "", body: "Quiet four", version: "1" });
     expect(await getDraft(rt.db, member.id, { kind: "answer", targetId: questionId })).toMatchObject({ body: "Quiet three", version: 2 });
-    await deleteDraft(rt, member.id, ASKING);
     expect(changes.events).toEqual([]);
+    await deleteDraft(rt, member.id, ASKING);
+    expect(changes.events).toEqual([[own]]);
+    expect(isPrivateTag(own)).toBe(true);
+  });
+
+  it("a page reads a draft only when its member has some: their count is kept, and follows a draft begun", async () => {
+    const member = await createMember(rt);
+    const questionId = await newQuestion(member);
+    const view = async () =>
+      (await callRoute(questionRoute.loader, getRequest(`/forum/${questionId}`), contextFor(rt, member), { questionId: String(questionId) })).data;
+    expect(await view()).toMatchObject({ answerDraft: null });
+    await save(rt, member, { kind: "answer", targetId: questionId }, "Begun after the first view", 0);
+    expect(await view()).toMatchObject({ answerDraft: { body: "Begun after the first view" } });
   });
 });
 
