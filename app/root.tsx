@@ -140,6 +140,17 @@ export default function App() {
     // Lets tests (and styles) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Draft text this browser kept for a member (components/drafts/local-copy.ts) goes when they
+  // sign out or someone else signs in: a shared computer keeps no one's unsent text.
+  const member = viewer?.id;
+  React.useEffect(() => {
+    try {
+      for (const name of Object.keys(localStorage))
+        if (name.startsWith("capsiva-draft:") && !name.startsWith(`capsiva-draft:${member}:`)) localStorage.removeItem(name);
+    } catch {
+      // Storage turned off: nothing is kept either.
+    }
+  }, [member]);
   return (
     <Toaster incoming={toast}>
       <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} refreshedAt={sessionRefreshed ? now : null} />

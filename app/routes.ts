@@ -25,6 +25,7 @@ export default [
   route("forum/topics", "routes/forum-topics.tsx"),
   route("forum/topics/:slug", "routes/forum-topic.tsx"),
   route("forum/similar", "routes/forum-similar.ts"),
+  route("drafts", "routes/drafts.ts"),
   route("forum/:questionId", "routes/forum-question.tsx"),
   route("forum/:questionId/live", "routes/forum-question-live.ts"),
   route("forum/:questionId/read", "routes/forum-question-read.ts"),

@@ -525,6 +525,31 @@ export const changeEvents = pgTable(
   (t) => [index("change_events_created_idx").on(t.createdAt)],
 );
 
+// ---------------------------------------------------------------- drafts
+
+/**
+ * Text a member is still writing, one per member and thing written: kind (question, answer,
+ * edit-question, edit-answer, story, story-version) and the id it belongs to (0: a new question
+ * or story). Private to its member; every save raises the version, so a tab that saves over a
+ * newer text is refused instead of overwriting it. Removed 90 days after the last save.
+ */
+export const drafts = pgTable(
+  "drafts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    targetId: integer("target_id").notNull().default(0),
+    title: text("title").notNull().default(""),
+    body: text("body").notNull().default(""),
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("drafts_member_kind_target_idx").on(t.memberId, t.kind, t.targetId), index("drafts_updated_idx").on(t.updatedAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -551,4 +576,5 @@ export const schema = {
   cityServicePages,
   guideIndex,
   changeEvents,
+  drafts,
 };

@@ -23,6 +23,11 @@ import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/blog";
 import { publicPage } from "~/lib/public-page";
 import { isPageNumber, pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
+import { DraftControls } from "~/components/drafts/draft-controls";
+import { useDraft } from "~/components/drafts/use-draft";
+import type { ShownDraft } from "~/lib/draft-kinds";
+import { draftFor } from "~/server/drafts.server";
+import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 
 export const BLOG_CARD_PREVIEW = 150;
 
@@ -38,6 +43,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
+  const viewer = getViewer(context);
   const featured = FEATURED_GUIDES.map(({ badge, slug }) => {
     const guide = getGuide(slug);
     return { badge, slug, title: guide?.title ?? slug, description: guide?.description ?? "" };
@@ -69,9 +75,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     page,
     pageCount,
-    signedIn: Boolean(getViewer(context)),
+    signedIn: Boolean(viewer),
+    // The member's unfinished story: this page is theirs alone then, never stored for others.
+    memberId: viewer?.id ?? null,
+    storyDraft: viewer ? await orWhenUnavailable(context, async () => shownDraft(await draftFor(runtime, viewer.id, STORY_DRAFT)), null) : null,
   };
 }
+
+const STORY_DRAFT = { kind: "story", targetId: 0 } as const;
 
 /** A member shares a story; it waits, unpublished, until an editor publishes it. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,6 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = { title: String(form.get("title") ?? "").slice(0, 1000), content: String(form.get("content") ?? "").slice(0, 60_000) };
   if (!viewer) return data({ errors: { form: "Please sign in to share your story." } as Record<string, string | undefined>, values }, { status: 401 });
+  const draftIntent = draftIntentOf(form);
+  if (draftIntent) return draftFormAction({ runtime, memberId: viewer.id, key: STORY_DRAFT, intent: draftIntent, form, back: "/blog#share-story" });
   const parsed = storySchema.safeParse({ title: form.get("title"), content: form.get("content") });
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
   try {
@@ -92,7 +105,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     throw error;
   }
-  const story = await createPost(runtime, { title: parsed.data.title, content: parsed.data.content, authorId: viewer.id, published: false });
+  const story = await createPost(runtime, {
+    title: parsed.data.title,
+    content: parsed.data.content,
+    authorId: viewer.id,
+    published: false,
+    endsStoryDraft: true,
+  });
   // The member lands on their story's line among their stories, not at the top of the page.
   return redirectWithToast(`/account#story-${story.id}`, {
     title: "Thank you for sharing your story!",
@@ -100,9 +119,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function ShareStory() {
-  const result = useActionData<typeof action>();
+function ShareStory({ memberId, saved }: { memberId: string | null; saved: ShownDraft | null }) {
+  const result = useActionData<typeof action>() as
+    { errors: Record<string, string | undefined>; values: { title: string; content: string }; draftConflict?: { current: ShownDraft | null } } | undefined;
   const busy = useNavigation().state === "submitting";
+  const typed = result?.values;
+  const draft = useDraft({ kind: "story", targetId: 0, memberId, saved, typed: typed && { title: typed.title, body: typed.content } });
+  const values = draft.values();
   return (
     <Card id="share-story">
       <CardHeader>
@@ -110,7 +133,7 @@ function ShareStory() {
         <CardDescription>Tell the community what living with RA is like for you. An editor reads every story before it is published.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="grid gap-4">
+        <Form key={draft.generation} method="post" className="grid gap-4" onInput={draft.onInput} onSubmitCapture={draft.onSubmitCapture}>
           {result?.errors.form ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
           <TextField
             id="story-title"
@@ -118,7 +141,7 @@ function ShareStory() {
             name="title"
             required
             maxLength={LIMITS.titleMax}
-            defaultValue={result?.values.title}
+            defaultValue={values.title}
             error={result?.errors.title}
           />
           <TextAreaField
@@ -128,13 +151,14 @@ function ShareStory() {
             required
             maxLength={LIMITS.storyMax}
             rows={8}
-            defaultValue={result?.values.content}
+            defaultValue={values.content}
             error={result?.errors.content}
             hint={FORMATTING_HINT}
           />
           <Button type="submit" disabled={busy} className="w-fit">
             {busy ? "Sending..." : "Send for review"}
           </Button>
+          <DraftControls draft={draft} idPrefix="story" conflict={result?.draftConflict?.current} />
         </Form>
       </CardContent>
     </Card>
@@ -142,7 +166,7 @@ function ShareStory() {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { featured, moreGuides, stories, page, pageCount, signedIn } = loaderData;
+  const { featured, moreGuides, stories, page, pageCount, signedIn, memberId, storyDraft } = loaderData;
   return (
     <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
       <header className="grid justify-items-start gap-3">
@@ -221,7 +245,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {signedIn ? (
-        <ShareStory />
+        <ShareStory memberId={memberId} saved={storyDraft} />
       ) : (
         <p id="share-story">
           <Link to="/auth?redirectTo=%2Fblog%23share-story" className={buttonVariants({ variant: "outline" })}>

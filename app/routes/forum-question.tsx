@@ -8,9 +8,8 @@ import { ACTION_SEPARATOR } from "~/components/forum/quiet-action";
 import { PostBody } from "~/components/post-body";
 import { textOfHtml } from "~/lib/html-text";
 import { qaPageJsonLd } from "~/lib/qa-page-json-ld";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { FocusOnArrival, ToAnswerBox } from "~/components/forum/answer-focus";
-import { PostFields } from "~/components/forum/post-form";
 import { FormAlert } from "~/components/form-field";
 import { topicPath } from "~/components/forum/question-list";
 import { RelativeTime } from "~/components/relative-time";
@@ -28,6 +27,8 @@ import { isModerator, QUESTION_INTENTS, toastOf } from "./forum-question.server"
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
 import { NewAnswers } from "~/components/live/new-answers";
+import { draftFor } from "~/server/drafts.server";
+import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
 export function parseQuestionId(param: string | undefined) {
@@ -86,6 +87,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     canChangeTopic,
     topics,
     submissionKey: crypto.randomUUID(),
+    // The member's unfinished answer: this page is theirs alone then, never stored for others.
+    memberId: viewerId,
+    answerDraft: viewerId ? shownDraft(await draftFor(context.get(runtimeContext), viewerId, { kind: "answer", targetId: id })) : null,
   };
 }
 
@@ -127,7 +131,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext);
   const viewer = getViewer(context);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const draftIntent = draftIntentOf(form);
+  const intent = draftIntent ?? String(form.get("intent") ?? "");
   if (databaseAway(context)) {
     // What was typed comes back in the form; nothing was stored.
     const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
@@ -139,6 +144,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { intent, ok: false, errors: { form: "Please sign in first." }, toast: toastOf("Please sign in first", undefined, "destructive") },
       { status: 401 },
     );
+  }
+  if (draftIntent) {
+    const key = { kind: "answer" as const, targetId: id };
+    return draftFormAction({ runtime, memberId: viewer.id, key, intent: draftIntent, form, back: `/forum/${id}#your-answer` });
   }
   const handle = Object.hasOwn(QUESTION_INTENTS, intent) ? QUESTION_INTENTS[intent] : null;
   if (!handle) return data({ intent, ok: false, errors: { form: "Unknown action" } }, { status: 400 });
@@ -193,7 +202,9 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           </p>
         ) : null}
         <PostBody html={question.contentHtml} className="text-lg" />
-        {result?.errors?.form && result.intent !== "answer" ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
+        {result?.errors?.form && result.intent !== "answer" && result.intent !== "save-draft" ? (
+          <FormAlert title="Error">{result.errors.form}</FormAlert>
+        ) : null}
         {signedIn ? (
           // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
           // The quieter actions follow a line, a moderator's Hide last.
@@ -235,23 +246,14 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           Add an answer
         </h2>
         {signedIn ? (
-          result?.intent === "answer" ? (
-            <Form method="post" className="grid gap-4">
-              <input type="hidden" name="intent" value="answer" />
-              <PostFields
-                kind="answer"
-                idPrefix="answer-retry"
-                result={result}
-                busy={false}
-                submissionKey={submissionKey}
-                busyLabel="Posting..."
-                submitLabel="Post Answer"
-                displayName={displayName}
-              />
-            </Form>
-          ) : (
-            <AnswerForm questionId={question.id} submissionKey={submissionKey} displayName={displayName} />
-          )
+          <AnswerForm
+            questionId={question.id}
+            submissionKey={submissionKey}
+            displayName={displayName}
+            memberId={loaderData.memberId}
+            saved={loaderData.answerDraft}
+            pageResult={result?.intent === "answer" || result?.intent === "save-draft" ? result : undefined}
+          />
         ) : null}
         {signedIn ? (
           <p className="text-sm text-muted-foreground">

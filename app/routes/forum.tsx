@@ -19,6 +19,11 @@ import { orWhenUnavailable } from "~/server/outage.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/forum";
 import { publicPage } from "~/lib/public-page";
+import type { ShownDraft } from "~/lib/draft-kinds";
+import { draftFor } from "~/server/drafts.server";
+import { DraftControls } from "~/components/drafts/draft-controls";
+import { useDraft, type DraftHandle } from "~/components/drafts/use-draft";
+import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 import { isPageNumber, pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
 
 export const headers = publicPage;
@@ -68,9 +73,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     displayName: viewer?.displayName ?? null,
     askInline: query.get("ask") === "1",
     submissionKey: crypto.randomUUID(),
+    // The member's unfinished question (the dialog and the form on the page share it): this
+    // page is theirs alone then, never stored for others.
+    memberId: viewer?.id ?? null,
+    askDraft: viewer ? await orWhenUnavailable(context, async () => shownDraft(await draftFor(runtime, viewer.id, ASK_DRAFT)), null) : null,
   };
 }
 
+const ASK_DRAFT = { kind: "question", targetId: 0 } as const;
 const FAILED = "Failed to post your question";
 const UNAVAILABLE = "Temporarily unavailable: the site cannot reach its database. Your question is still here; please try again in a moment.";
 
@@ -107,6 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 401 },
     );
   }
+  const draftIntent = draftIntentOf(form);
+  if (draftIntent) return draftFormAction({ runtime, memberId: viewer.id, key: ASK_DRAFT, intent: draftIntent, form, back: "/forum?ask=1#ask" });
   // Without scripts the form cannot show similar questions while the title is typed: the first
   // submit of the form on the page shows them (if any) with the form as typed, and the next one
   // posts. With scripts (a submission for the page's data, "/forum.data") they showed as typed.
@@ -153,6 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type ActionData = AskActionData;
+type AskPageResult = ActionData & { draftConflict?: { current: ShownDraft | null } };
 
 // Members' Ask Question dialog (Radix Dialog) loads only for them.
 const AskQuestionDialog = React.lazy(() => import("~/components/forum/ask-question-dialog"));
@@ -165,6 +178,8 @@ interface AskProps {
   /** The topic whose list the member is looking at: the form starts with it chosen. */
   topicId: number | null;
   askHref: string;
+  /** The member's asking draft: the dialog and the form on the page show and save the same one. */
+  draft: DraftHandle;
 }
 
 /** Until the dialog's code arrives, the button is the link to the form on the page. */
@@ -182,19 +197,19 @@ function AskQuestionButton(props: AskProps) {
 }
 
 /** The same form on the page itself, for browsers without JavaScript (/forum?ask=1). */
-function AskQuestionInline({ submissionKey, topics, topicId, displayName, result }: AskProps & { result?: ActionData }) {
+function AskQuestionInline({ submissionKey, topics, topicId, displayName, result, draft }: AskProps & { result?: AskPageResult }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/forum";
   return (
     <Card id="ask" className="mb-8">
       <CardContent className="pt-6">
         <h2 className="mb-4 text-xl font-semibold">Ask the community</h2>
-        <Form method="post" action="/forum" className="grid gap-4">
+        <Form key={draft.generation} method="post" action="/forum" className="grid gap-4" onInput={draft.onInput} onSubmitCapture={draft.onSubmitCapture}>
           <input type="hidden" name="checkSimilar" value="1" />
           <PostFields
             kind="question"
             idPrefix="ask-inline"
-            result={result}
+            result={{ ...result, values: { ...result?.values, ...draft.values() } }}
             busy={busy}
             submissionKey={submissionKey}
             busyLabel="Posting..."
@@ -210,6 +225,7 @@ function AskQuestionInline({ submissionKey, topics, topicId, displayName, result
             </Link>
             .
           </p>
+          <DraftControls draft={draft} idPrefix="ask-inline" conflict={result?.draftConflict?.current} />
         </Form>
       </CardContent>
     </Card>
@@ -217,9 +233,18 @@ function AskQuestionInline({ submissionKey, topics, topicId, displayName, result
 }
 
 export default function Forum({ loaderData, actionData }: Route.ComponentProps) {
-  const { questions, page, pageCount, sort, topic, topics, signedIn, displayName, askInline, submissionKey } = loaderData;
-  const inlineResult = actionData as ActionData | undefined;
+  const { questions, page, pageCount, sort, topic, topics, signedIn, displayName, askInline, submissionKey, memberId, askDraft } = loaderData;
+  const inlineResult = actionData as AskPageResult | undefined;
+  const typed = inlineResult?.values;
+  const draft = useDraft({
+    kind: "question",
+    targetId: 0,
+    memberId,
+    saved: askDraft,
+    typed: typed ? { title: typed.title ?? "", body: typed.content ?? "" } : undefined,
+  });
   const ask: AskProps = {
+    draft,
     submissionKey,
     topics,
     displayName,

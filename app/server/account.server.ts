@@ -5,6 +5,7 @@ import type { Db } from "./db.server";
 import type { Tx, Writer } from "./change-events.server";
 import { tag } from "./change-tags.server";
 import { questionTags } from "./forum-changes.server";
+import { draftsOf } from "./drafts.server";
 import { LAST_ANSWER_AT } from "./forum.server";
 import { accounts, blogPosts, forumAnswers, forumQuestions, profiles, reports, sessions, users } from "../../db/schema";
 import type { Role } from "~/lib/roles";
@@ -115,6 +116,8 @@ export async function exportAccount(db: Db, userId: string) {
     blogPosts: posts,
     reports: reportRows,
     sessions: sessionRows,
+    // Text still being written (kind, what it belongs to, title and body, last saved).
+    drafts: await draftsOf(db, userId),
   };
 }
 

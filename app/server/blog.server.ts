@@ -10,6 +10,7 @@ import { rendered, storedHtmlOf } from "./stored-html.server";
 import { blogPosts, profiles, users } from "../../db/schema";
 import { slugify } from "./slug.server";
 import { shownName } from "./account-policy.server";
+import { deleteDraftIn } from "./drafts.server";
 
 export const BLOG_PAGE_SIZE = 20;
 /** A story whose author has no display name (or has left) is by "A member": a person, not a placeholder. */
@@ -160,7 +161,10 @@ export interface PostInput {
 }
 
 /** Creates a post. An explicit slug must be free; without one it is made from the title. */
-export async function createPost({ db, changes }: Writer, input: PostInput & { authorId: string; published: boolean }) {
+export async function createPost(
+  { db, changes }: Writer,
+  input: PostInput & { authorId: string; published: boolean; /** A member's shared story: their story draft ends with it. */ endsStoryDraft?: boolean },
+) {
   let slug: string;
   if (input.slug) {
     const [existing] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, input.slug));
@@ -171,6 +175,7 @@ export async function createPost({ db, changes }: Writer, input: PostInput & { a
   }
   const now = new Date();
   return changes.write(async (tx, changed) => {
+    if (input.endsStoryDraft) await deleteDraftIn(tx, changed, input.authorId, { kind: "story", targetId: 0 });
     const [row] = await tx
       .insert(blogPosts)
       .values({

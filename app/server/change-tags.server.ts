@@ -33,6 +33,8 @@ export const tag = {
   // Private: a member's own notifications (their unread count), and their account and sessions.
   inbox: (memberId: string) => `inbox:${memberId}`,
   account: (memberId: string) => `account:${memberId}`,
+  /** Which drafts a member has (one begun, discarded or posted; not each save of its text). */
+  drafts: (memberId: string) => `drafts:${memberId}`,
   /** Every remembered session (a sign-out whose member is not known). */
   sessions: "sessions",
   /** Mails waiting in the outbox: every instance's sender looks. */
@@ -41,7 +43,7 @@ export const tag = {
   review: "review",
 } as const;
 
-const PRIVATE = /^(inbox|account):|^(sessions|mail|review)$/;
+const PRIVATE = /^(inbox|account|drafts):|^(sessions|mail|review)$/;
 
 /** Whether a tag is one member's own (or the site's machinery), never a page readers share. */
 export const isPrivateTag = (name: string) => PRIVATE.test(name);

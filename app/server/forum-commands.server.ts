@@ -12,6 +12,7 @@ import { ForbiddenError, KeptForOthersError, LAST_ANSWER_AT, NotFoundError, OwnA
 import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.server";
 import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks } from "../../db/schema";
 import { rendered } from "./stored-html.server";
+import { deleteDraftIn } from "./drafts.server";
 
 /**
  * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
@@ -35,6 +36,8 @@ export async function askQuestion(
       })
       .onConflictDoNothing()
       .returning({ id: forumQuestions.id });
+    // The asking draft ends with the post, in the same transaction: no tab can bring it back.
+    await deleteDraftIn(tx, changed, input.authorId, { kind: "question", targetId: 0 });
     if (rows[0]) {
       // The asker follows their question: they are told of every answer.
       await follow(tx, rows[0].id, input.authorId);
@@ -187,6 +190,8 @@ export async function answerQuestion(
       .where(and(eq(forumQuestions.id, input.questionId), isNull(forumQuestions.hiddenAt)))
       .for("update");
     if (!question) throw new NotFoundError("question not found");
+    // The draft of this answer ends with the post, in the same transaction.
+    await deleteDraftIn(tx, changed, input.authorId, { kind: "answer", targetId: input.questionId });
     const key = input.submissionKey || null;
     const inserted = await tx
       .insert(forumAnswers)
@@ -234,6 +239,8 @@ async function ownedAnswer(db: Db, id: number, authorId: string) {
 export async function editQuestion({ db, changes }: Writer, input: { id: number; authorId: string; title: string; content: string }) {
   await ownedQuestion(db, input.id, input.authorId);
   await changes.write(async (tx, changed) => {
+    // A draft of this edit (kept through the API) ends with the edit, as a post's does.
+    await deleteDraftIn(tx, changed, input.authorId, { kind: "edit-question", targetId: input.id });
     await tx
       .update(forumQuestions)
       .set({ title: input.title, content: input.content, ...rendered(input.content), updatedAt: new Date() })
@@ -263,6 +270,7 @@ export async function deleteQuestion({ db, changes }: Writer, input: { id: numbe
 export async function editAnswer({ db, changes }: Writer, input: { id: number; authorId: string; content: string }) {
   const row = await ownedAnswer(db, input.id, input.authorId);
   await changes.write(async (tx, changed) => {
+    await deleteDraftIn(tx, changed, input.authorId, { kind: "edit-answer", targetId: input.id });
     await tx
       .update(forumAnswers)
       .set({ content: input.content, ...rendered(input.content), updatedAt: new Date() })

@@ -38,6 +38,9 @@ export const LIMITS = {
   // Previews of a post before saving: each one renders Markdown, so one member cannot keep a
   // thread of the server busy with them.
   preview: { points: 30, duration: 600, message: "You have asked for many previews in a short time. Please wait a few minutes, or save your changes." },
+  // Drafts saved as a member types (a couple of seconds after each pause, and when a page is
+  // left): generous for long writing, but one member cannot keep the database writing freely.
+  draft: { points: 300, duration: 600, message: "Your draft is being saved very often. Please wait a few minutes; your text is kept on this device." },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -25,6 +25,7 @@ import { countWaiting, type WaitingKind } from "./waiting.server";
 import { createMailOutbox, type MailOutbox } from "./email/outbox.server";
 import { createUnsubscribeTokens, type UnsubscribeTokens } from "./email/unsubscribe-token.server";
 import { refreshStoredHtml } from "./stored-html.server";
+import { countDrafts, pruneDrafts } from "./drafts.server";
 import { retry } from "./retry.server";
 
 export interface Runtime {
@@ -49,6 +50,8 @@ export interface Runtime {
   unread: UnreadCache;
   /** What waits for moderators and editors, by kind, until the review tag changes (waiting.server.ts). */
   waiting: UnreadCache;
+  /** How many drafts each member has, until one is begun or ends (drafts.server.ts). */
+  draftCount: UnreadCache;
   /** Notification mails waiting in PostgreSQL, and this process's sender (email/outbox.server.ts). */
   mailOutbox: MailOutbox;
   /** Signs and checks the one-click unsubscribe links in notification mails. */
@@ -120,6 +123,9 @@ export function createRuntime(options: { env: Env; database: Database; log?: Log
       () => tag.review,
       (kind) => countWaiting(database.db, kind as WaitingKind),
     ),
+    // The same kind of per-member count: how many drafts a member has, so that a page they open
+    // reads a draft only when there may be one. Only the count is kept, never a draft's text.
+    draftCount: createUnreadCache(clock, tag.drafts, (memberId) => countDrafts(database.db, memberId)),
     mailOutbox,
     unsubscribeTokens,
     live,
@@ -194,6 +200,8 @@ export async function openRuntime(source: Record<string, string | undefined> = p
     runtime.mailOutbox.start();
     // Change events are kept an hour for live pages that reconnect; every instance prunes now and then.
     setInterval(() => void runtime.changes.prune().catch(() => {}), 5 * 60_000).unref();
+    // Drafts nobody saved for 90 days go (drafts.server.ts); hourly is often enough for days.
+    setInterval(() => void pruneDrafts(database.db).catch(() => {}), 60 * 60_000).unref();
     // Posts saved before the current Markdown renderer get their stored HTML once, in the background.
     void refreshStoredHtml(database.db, log).catch((error: unknown) =>
       log.warn({ err: error }, "rendering stored post HTML failed; pages render those posts until the next start"),

@@ -317,6 +317,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/drafts/{kind}/{targetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a draft
+         * @description The member's draft of this kind for this target, with its version. None is 404, as is a kind or target there cannot be.
+         */
+        get: operations["getDraft"];
+        /**
+         * Save a draft
+         * @description Saves the text with the version it was written over (0 for a new draft) and answers the new version. Another version is refused (409): nothing is overwritten. Posting the question or answer deletes its draft. The forms' length limits apply; at most 300 saves in 10 minutes.
+         */
+        put: operations["saveDraft"];
+        post?: never;
+        /**
+         * Discard a draft
+         * @description Deletes the member's draft, if there is one. Discarding twice is the same as once.
+         */
+        delete: operations["deleteDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -378,6 +406,14 @@ export interface components {
             /** @description A visible answer to this question, not the asker's own. */
             answerId: number;
         };
+        DraftBody: {
+            /** @description Up to 200 characters; empty when left out. */
+            title?: string;
+            /** @description The text: up to 10,000 characters (50,000 for story and story-version). */
+            body: string;
+            /** @description The version this text was written over: 0 when there was no draft, else the version last read or saved. Any other version is refused (409). */
+            version: number;
+        };
         Stats: {
             /** @description Community members (profiles). */
             members: number;
@@ -393,7 +429,7 @@ export interface components {
             /** @description A sentence a person can read. */
             message: string;
             /**
-             * @description A stable machine-readable code: invalid_jwt, jwt_expired, invalid_jwt_claims, missing_token, unknown_user, session_ended, validation_failed, personal_details, invalid_body, invalid_json, bad_request, payload_too_large, unsupported_media_type, own_answer, forbidden, not_found, method_not_allowed, rate_limited, internal, unavailable.
+             * @description A stable machine-readable code: invalid_jwt, jwt_expired, invalid_jwt_claims, missing_token, unknown_user, session_ended, validation_failed, personal_details, invalid_body, invalid_json, bad_request, payload_too_large, unsupported_media_type, own_answer, forbidden, not_found, version_conflict, method_not_allowed, rate_limited, internal, unavailable.
              * @example invalid_jwt
              */
             code: string;
@@ -734,6 +770,30 @@ export interface components {
             questionId: number;
             /** @description The answer the asker chose, or null when none is. */
             answerId: number | null;
+        };
+        Draft: {
+            /** @enum {string} */
+            kind: "question" | "answer" | "edit-question" | "edit-answer" | "story" | "story-version";
+            targetId: number;
+            /** @description The title as typed (empty for answers). */
+            title: string;
+            /** @description The text as typed. */
+            body: string;
+            /** @description Raised by one on every save: send it back with the next save. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time, UTC
+             * @example 2025-01-24T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        DraftDeleted: {
+            /** @enum {string} */
+            kind: "question" | "answer" | "edit-question" | "edit-answer" | "story" | "story-version";
+            targetId: number;
+            /** @description Whether there was a draft. */
+            deleted: boolean;
         };
     };
     responses: never;
@@ -2416,6 +2476,301 @@ export interface operations {
             };
             /** @description Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another method than this path allows (method_not_allowed): the Allow header lists the ones it does. */
+            405: {
+                headers: {
+                    /** @description The methods this path allows. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited): wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side (internal). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is briefly unavailable (unavailable): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description What the draft is for: question (a new question), answer (an answer to question targetId), edit-question, edit-answer (an edit of that question or answer), story (a new story), story-version (a new version of story targetId). */
+                kind: "question" | "answer" | "edit-question" | "edit-answer" | "story" | "story-version";
+                /** @description The question, answer or story the draft belongs to; 0 for a new question or story (and only for them). */
+                targetId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another method than this path allows (method_not_allowed): the Allow header lists the ones it does. */
+            405: {
+                headers: {
+                    /** @description The methods this path allows. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited): wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side (internal). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is briefly unavailable (unavailable): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description What the draft is for: question (a new question), answer (an answer to question targetId), edit-question, edit-answer (an edit of that question or answer), story (a new story), story-version (a new version of story targetId). */
+                kind: "question" | "answer" | "edit-question" | "edit-answer" | "story" | "story-version";
+                /** @description The question, answer or story the draft belongs to; 0 for a new question or story (and only for them). */
+                targetId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description Invalid input: the fields named in `errors` (validation_failed), an email address or phone number to confirm with acknowledgePersonal (personal_details), a body that is valid JSON but not an object, such as null or 123 (invalid_body), malformed JSON (invalid_json), a bad page number (validation_failed), or a request that could not be read at all (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another method than this path allows (method_not_allowed): the Allow header lists the ones it does. */
+            405: {
+                headers: {
+                    /** @description The methods this path allows. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The draft was saved from another version than the one sent (version_conflict): another tab or device saved it, or it was posted or discarded. Read it again (GET) and choose which text to keep. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB (payload_too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (unsupported_media_type). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited): wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side (internal). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is briefly unavailable (unavailable): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description What the draft is for: question (a new question), answer (an answer to question targetId), edit-question, edit-answer (an edit of that question or answer), story (a new story), story-version (a new version of story targetId). */
+                kind: "question" | "answer" | "edit-question" | "edit-answer" | "story" | "story-version";
+                /** @description The question, answer or story the draft belongs to; 0 for a new question or story (and only for them). */
+                targetId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftDeleted"];
+                };
+            };
+            /** @description No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 // The API's member endpoints (mounted by ./router.ts under its token, rate-limit and freshness
-// middleware): a member's notifications, following a question, helpful marks and the asker's
-// "Helped me most". PUT and DELETE set and clear, so a client may repeat a request safely.
+// middleware): a member's notifications, following a question, helpful marks, the asker's
+// "Helped me most" and their drafts. PUT and DELETE set and clear, so a client may repeat a
+// request safely (a draft's PUT says the version it was written over, and is refused otherwise).
 import express, { type RequestHandler } from "express";
 import {
   chooseHelpedMost,
@@ -14,9 +15,14 @@ import {
   unfollowQuestion,
 } from "~/server/forum.server";
 import { listNotifications, markAllRead, unreadCount } from "~/server/notifications.server";
+import { deleteDraft, draftKeyOf, getDraft, saveDraft, type Draft, type DraftKey } from "~/server/drafts.server";
+import { isRateLimited } from "~/server/rate-limit.server";
 import type { Runtime } from "~/server/runtime.server";
 import { ApiError, notFound, pageParam, sendJson } from "./http";
 import {
+  DraftBodySchema,
+  DraftDeletedSchema,
+  DraftSchema,
   FollowSchema,
   HelpedMostBodySchema,
   HelpedMostSchema,
@@ -32,6 +38,7 @@ export const MEMBER_API_ROUTES = {
   "/questions/:id/follow": ["PUT", "DELETE"],
   "/questions/:id/helped-most": ["PUT", "DELETE"],
   "/answers/:id/helpful": ["PUT", "DELETE"],
+  "/drafts/:kind/:targetId": ["GET", "PUT", "DELETE"],
 } as const;
 
 const ROW_ID = /^[0-9]{1,9}$/;
@@ -57,6 +64,21 @@ function refusal(error: unknown, what: "Question" | "Answer"): never {
     throw new ApiError(403, "forbidden", "Only the member who asked the question can choose the answer that helped them most.");
   throw error;
 }
+
+/** A draft's kind and target from the path; anything else is not a draft there can be. */
+function draftKey(params: Record<string, unknown>) {
+  const key = draftKeyOf(params.kind, params.targetId);
+  if (!key) throw notFound("No such draft: the kinds and their targets are listed at /api/v1/openapi.json.");
+  return key;
+}
+
+const shownDraft = (key: DraftKey, draft: Draft) => ({
+  ...key,
+  title: draft.title,
+  body: draft.body,
+  version: draft.version,
+  updatedAt: draft.updatedAt.toISOString(),
+});
 
 export function createMemberRoutes(runtime: Runtime, middleware: { requireToken: RequestHandler; requireJson: RequestHandler; jsonBody: RequestHandler }) {
   const { db } = runtime;
@@ -131,6 +153,48 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
     const questionId = rowId(req.params.id, "Question");
     await clearHelpedMost(runtime, questionId, member(res)).catch((error: unknown) => refusal(error, "Question"));
     sendJson(res, 200, HelpedMostSchema, { questionId, answerId: null });
+  });
+
+  // A draft is the member's alone and private: never stored by a cache, never logged.
+  router.get("/drafts/:kind/:targetId", requireToken, async (req, res) => {
+    const key = draftKey(req.params);
+    const draft = await getDraft(db, member(res), key);
+    if (!draft) throw notFound("No draft");
+    res.setHeader("Cache-Control", "private, no-store");
+    sendJson(res, 200, DraftSchema, shownDraft(key, draft));
+  });
+
+  router.put("/drafts/:kind/:targetId", requireToken, requireJson, jsonBody, async (req, res) => {
+    const key = draftKey(req.params);
+    const body = DraftBodySchema.safeParse(objectBody(req.body));
+    if (!body.success) {
+      const errors = Object.fromEntries(body.error.issues.map((i) => [String(i.path[0] ?? "body"), i.message]));
+      throw new ApiError(400, "validation_failed", "Please check the highlighted fields.", { errors });
+    }
+    const saved = await saveDraft(runtime, member(res), key, { title: body.data.title ?? "", body: body.data.body, baseVersion: body.data.version }).catch(
+      (error: unknown) => {
+        if (isRateLimited(error)) throw new ApiError(429, "rate_limited", error.message, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
+        throw error;
+      },
+    );
+    if (!saved.ok && saved.reason === "too-long") {
+      throw new ApiError(400, "validation_failed", "Please check the highlighted fields.", { errors: { [saved.field]: `At most ${saved.max} characters.` } });
+    }
+    if (!saved.ok) {
+      throw new ApiError(
+        409,
+        "version_conflict",
+        "This draft was saved from another version: another tab or device saved it, or it was posted or discarded. Read it again and choose which text to keep.",
+      );
+    }
+    res.setHeader("Cache-Control", "private, no-store");
+    sendJson(res, 200, DraftSchema, shownDraft(key, saved.draft));
+  });
+
+  router.delete("/drafts/:kind/:targetId", requireToken, async (req, res) => {
+    const key = draftKey(req.params);
+    const { deleted } = await deleteDraft(runtime, member(res), key);
+    sendJson(res, 200, DraftDeletedSchema, { ...key, deleted });
   });
 
   return router;

@@ -1,7 +1,9 @@
 // The contract of the API's member endpoints: a member's notifications, following questions,
-// helpful marks and the asker's "Helped me most". Every one acts for the bearer token's member.
+// helpful marks, the asker's "Helped me most" and their drafts. Every one acts for the bearer token's member.
 import { z } from "zod";
 import "zod-openapi";
+import { DRAFT_KINDS } from "~/lib/draft-kinds";
+import { LIMITS } from "~/lib/limits";
 import { NOTIFICATIONS_PAGE_SIZE } from "~/server/notifications.server";
 import { PageQuerySchema } from "./schemas";
 
@@ -65,3 +67,51 @@ export const NotificationsQuerySchema = z.object({
 export const MarkReadBodySchema = z
   .strictObject({})
   .meta({ id: "MarkReadBody", description: "Optional: mark all read takes no fields, but a client that always sends a JSON object may send {}." });
+
+// ---------------------------------------------------------------- drafts
+
+export const DraftParamSchema = z.object({
+  kind: z.enum(DRAFT_KINDS).meta({
+    description:
+      "What the draft is for: question (a new question), answer (an answer to question targetId), edit-question, edit-answer (an edit of that question or answer), story (a new story), story-version (a new version of story targetId).",
+    example: "answer",
+  }),
+  targetId: z
+    .number()
+    .int()
+    .min(0)
+    .max(999_999_999)
+    .meta({ description: "The question, answer or story the draft belongs to; 0 for a new question or story (and only for them).", example: 12 }),
+});
+
+export const DraftSchema = z
+  .strictObject({
+    kind: z.enum(DRAFT_KINDS),
+    targetId: z.number().int().min(0),
+    title: z.string().meta({ description: "The title as typed (empty for answers)." }),
+    body: z.string().meta({ description: "The text as typed." }),
+    version: z.number().int().min(1).meta({ description: "Raised by one on every save: send it back with the next save." }),
+    updatedAt: isoDate,
+  })
+  .meta({ id: "Draft" });
+
+export const DraftBodySchema = z
+  .strictObject({
+    title: z
+      .string()
+      .max(LIMITS.titleMax)
+      .optional()
+      .meta({ description: `Up to ${LIMITS.titleMax} characters; empty when left out.` }),
+    body: z.string().meta({
+      description: `The text: up to ${LIMITS.contentMax.toLocaleString("en-GB")} characters (${LIMITS.storyMax.toLocaleString("en-GB")} for story and story-version).`,
+    }),
+    version: z.number().int().min(0).max(999_999_999).meta({
+      description:
+        "The version this text was written over: 0 when there was no draft, else the version last read or saved. Any other version is refused (409).",
+    }),
+  })
+  .meta({ id: "DraftBody" });
+
+export const DraftDeletedSchema = z
+  .strictObject({ kind: z.enum(DRAFT_KINDS), targetId: z.number().int().min(0), deleted: z.boolean().meta({ description: "Whether there was a draft." }) })
+  .meta({ id: "DraftDeleted" });

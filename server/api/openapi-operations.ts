@@ -16,6 +16,7 @@ const ERRORS = {
   403: "Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden).",
   401: "No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended).",
   404: "Not found (not_found).",
+  409: "The draft was saved from another version than the one sent (version_conflict): another tab or device saved it, or it was posted or discarded. Read it again (GET) and choose which text to keep.",
   405: "Another method than this path allows (method_not_allowed): the Allow header lists the ones it does.",
   413: "The body is larger than 64 KB (payload_too_large).",
   415: "The body is not JSON (unsupported_media_type).",
@@ -46,6 +47,8 @@ export const TAGS = {
   Blog: "The community's published articles.",
   Forum: "Questions and their answers, filed under topics: anyone may read them, members post them with a bearer token.",
   Notifications: "A member's notifications: answers to their questions and to questions they follow, and their answers found helpful.",
+  Drafts:
+    "A member's unfinished questions, answers, edits and stories, kept per thing written and versioned, so that two tabs or devices never overwrite each other unseen.",
   Places: "Local pages: one service in one city, as the site's city-service pages show it.",
   Meta: "This description of the API.",
 } as const;

@@ -36,6 +36,7 @@ import {
   NotificationPageSchema,
   NotificationsQuerySchema,
 } from "./member-schemas";
+import { DRAFT_PATHS } from "./openapi-drafts";
 
 /** Where the document says the API lives and whom to ask about it (from the site's settings). */
 export interface OpenApiSite {
@@ -299,6 +300,7 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
           [403, 404],
         ),
       },
+      ...DRAFT_PATHS,
       "/openapi.json": {
         get: {
           operationId: "getOpenApiDocument",

@@ -100,7 +100,10 @@ export function recordPostedTexts(...texts: (string | undefined | null)[]) {
   fs.appendFileSync(path.join(dir, POSTED_TEXTS), kept.map((t) => `${JSON.stringify(t.trim())}\n`).join(""));
 }
 
-/** The title and content fields of a posted form or JSON body, as a member's browser sends them. */
+/**
+ * The title and content fields of a posted form or JSON body, as a member's browser sends them
+ * (a draft's text is sent as title and body: drafts must never reach a log either).
+ */
 export function postedFields(body: string | null, contentType = "") {
   if (!body) return [];
   let fields: Record<string, unknown> = {};
@@ -111,9 +114,9 @@ export function postedFields(body: string | null, contentType = "") {
       return [];
     }
   } else if (contentType.includes("multipart")) {
-    for (const m of body.matchAll(/name="(title|content)"\r\n\r\n([\s\S]*?)\r\n--/g)) fields[m[1]] = m[2];
+    for (const m of body.matchAll(/name="(title|content|body)"\r\n\r\n([\s\S]*?)\r\n--/g)) fields[m[1]] = m[2];
   } else {
     fields = Object.fromEntries(new URLSearchParams(body));
   }
-  return [fields.title, fields.content].filter((v): v is string => typeof v === "string");
+  return [fields.title, fields.content, fields.body].filter((v): v is string => typeof v === "string");
 }

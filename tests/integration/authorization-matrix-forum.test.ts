@@ -8,6 +8,8 @@ import { forumAnswers, forumQuestions, reports } from "../../db/schema";
 import { action as adminReportsAction } from "~/routes/admin-reports";
 import { action as questionAction } from "~/routes/forum-question";
 import { action as forumAction } from "~/routes/forum";
+import { action as draftsAction } from "~/routes/drafts";
+import { getDraft, saveDraft } from "~/server/drafts.server";
 import { checkMatrix, matrixPerFile, moderators, nobody, signedIn, type Matrix, type Row } from "../helpers/authorization-matrix";
 
 const matrix = matrixPerFile();
@@ -216,6 +218,45 @@ function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, peop
         return {
           run: () => call(adminReportsAction, actor, "/admin/reports", { intent: "restore", targetType: "question", targetId: String(q.id) }),
           changed: async () => (await rt.db.select().from(forumQuestions).where(eq(forumQuestions.id, q.id)))[0].hiddenAt === null,
+        };
+      },
+    },
+    {
+      // A draft is keyed by its member: another member's request reaches only their own draft
+      // (tests/integration/drafts.test.ts shows mine unchanged by it).
+      write: "save own draft",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id);
+        const body = unique("A draft");
+        return {
+          run: () => call(draftsAction, actor, "/drafts", { intent: "save", kind: "answer", target: String(q.id), title: "", body, version: "0" }),
+          changed: async () => (await getDraft(rt.db, ownerFor(actor), { kind: "answer", targetId: q.id }))?.body === body,
+        };
+      },
+    },
+    {
+      write: "save own draft without scripts",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id);
+        const content = unique("A draft");
+        return {
+          run: () => call(questionAction, actor, `/forum/${q.id}`, { intent: "save-draft", content, draftVersion: "0" }, { questionId: String(q.id) }),
+          changed: async () => (await getDraft(rt.db, ownerFor(actor), { kind: "answer", targetId: q.id }))?.body === content,
+        };
+      },
+    },
+    {
+      write: "discard own draft",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const q = await newQuestion(author.id);
+        const key = { kind: "answer", targetId: q.id } as const;
+        await saveDraft(rt, ownerFor(actor), key, { title: "", body: "To discard", baseVersion: 0 });
+        return {
+          run: () => call(draftsAction, actor, "/drafts", { intent: "discard", kind: "answer", target: String(q.id) }),
+          changed: async () => (await getDraft(rt.db, ownerFor(actor), key)) === null,
         };
       },
     },

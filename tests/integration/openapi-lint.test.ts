@@ -33,6 +33,9 @@ const OPERATION_IDS = [
   "unmarkAnswerHelpful",
   "chooseHelpedMost",
   "clearHelpedMost",
+  "getDraft",
+  "saveDraft",
+  "deleteDraft",
 ];
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];

@@ -116,7 +116,14 @@ describe("the OpenAPI document", () => {
 
   it("marks the writes and members' own operations as needing a bearer token, with a JSON body and the error responses they can give", () => {
     // A member's own operations (their notifications, follows, marks) act for the token's member.
-    const MEMBER_PATHS = ["/notifications", "/notifications/read", "/questions/{id}/follow", "/answers/{id}/helpful", "/questions/{id}/helped-most"];
+    const MEMBER_PATHS = [
+      "/notifications",
+      "/notifications/read",
+      "/questions/{id}/follow",
+      "/answers/{id}/helpful",
+      "/questions/{id}/helped-most",
+      "/drafts/{kind}/{targetId}",
+    ];
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         if (MEMBER_PATHS.includes(path)) {

@@ -110,6 +110,16 @@ describe("each write changes exactly the pages that show it", () => {
     );
   });
 
+  it("a draft saved and discarded: a private write, every page stays stored", async () => {
+    await storeAll();
+    const target = String(ids.question);
+    await ok(form("/drafts", helper, { intent: "save", kind: "answer", target, title: "", body: "Half an answer about mittens", version: "0" }));
+    await ok(form(page.question(), helper, { intent: "save-draft", content: "Half an answer about mittens, and gloves", draftVersion: "1" }));
+    await ok(form("/forum", helper, { intent: "save-draft", title: "Half a question", content: "About cold hands" }));
+    await ok(form("/drafts", helper, { intent: "discard", kind: "answer", target }));
+    await expectAfter("a draft", [["question", "Half an answer", false]], Object.keys(page) as Kind[]);
+  });
+
   it("a new display name", async () => {
     await storeAll();
     await ok(site.postForm("/account", helper.cookie, { intent: "display-name", displayName: "Hallie" }));

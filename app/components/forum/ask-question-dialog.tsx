@@ -7,6 +7,8 @@ import { Link, useFetcher } from "react-router";
 import { PostFields, type PostFormResult, type TopicOption } from "~/components/forum/post-form";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { DraftControls } from "~/components/drafts/draft-controls";
+import type { DraftHandle } from "~/components/drafts/use-draft";
 import { useToast } from "~/components/ui/toast";
 
 export type ActionData = PostFormResult & { toast?: { id: string; title: string; description?: string; variant?: "destructive" } };
@@ -17,12 +19,15 @@ export default function AskQuestionDialog({
   topicId,
   displayName,
   askHref,
+  draft,
 }: {
   submissionKey: string;
   topics: readonly TopicOption[];
   topicId: number | null;
   displayName: string | null;
   askHref: string;
+  /** The member's asking draft: closing the dialog keeps it, opening shows it again. */
+  draft: DraftHandle;
 }) {
   const fetcher = useFetcher<ActionData>();
   const show = useToast();
@@ -31,12 +36,22 @@ export default function AskQuestionDialog({
   const busy = fetcher.state !== "idle";
 
   // A posted question redirects to its own page; only a refusal comes back here.
+  const { resume, flush } = draft;
   React.useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.toast) show(fetcher.data.toast);
+    if (fetcher.state === "idle" && fetcher.data) resume();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data, show]);
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Closed with text in it (Esc, a tap outside): the draft is saved now and shown on opening.
+        if (!next) flush();
+        setOpen(next);
+      }}
+    >
       {/* A link, so that without JavaScript it opens the form on the page instead. */}
       <Link
         ref={opener}
@@ -58,11 +73,18 @@ export default function AskQuestionDialog({
           opener.current?.focus();
         }}
       >
-        <fetcher.Form method="post" action="/forum" className="mt-4 grid gap-4">
+        <fetcher.Form
+          key={draft.generation}
+          method="post"
+          action="/forum"
+          className="mt-4 grid gap-4"
+          onInput={draft.onInput}
+          onSubmitCapture={draft.onSubmitCapture}
+        >
           <PostFields
             kind="question"
             idPrefix="ask"
-            result={fetcher.data}
+            result={{ ...fetcher.data, values: { ...fetcher.data?.values, ...draft.values() } }}
             busy={busy}
             submissionKey={submissionKey}
             busyLabel="Posting..."
@@ -78,6 +100,7 @@ export default function AskQuestionDialog({
             </Link>
             . This forum is not a substitute for medical advice. <HelpNowLink />
           </p>
+          <DraftControls draft={draft} idPrefix="ask" />
         </fetcher.Form>
       </DialogContent>
     </Dialog>
