@@ -98,7 +98,7 @@ export default defineConfig({
                 // of 20-30 (Lighthouse's simulation counts each as delaying the first paint).
                 {
                   name: "shared",
-                  test: /node_modules\/(lucide|clsx|class-variance-authority)\/|\/app\/(lib\/(cn|seo|limits|relative-time|use-hydrated|use-action-toast|json-ld|featured)|components\/(app-shell|icons|auth-broadcast|not-found-content|relative-time|pending-view|ui\/(sidebar|tooltip|toast|button-variants|badge)))\.tsx?$|preload-helper/,
+                  test: /node_modules\/(lucide|clsx|class-variance-authority)\/|\/app\/(lib\/(cn|seo|relative-time|use-hydrated|use-action-toast|json-ld|featured)|components\/(app-shell|icons|auth-broadcast|not-found-content|relative-time|pending-view|ui\/(sidebar|tooltip|toast|button-variants|badge)))\.tsx?$|preload-helper/,
                 },
                 // Form fields, buttons and pagination: in one file for the pages with forms or
                 // lists, kept out of the shell so that the home page and the guides do not load them.

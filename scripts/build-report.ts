@@ -15,7 +15,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const BUDGET_BYTES = 120_000;
+// 121 kB since every page's root gained the live-updates connection and the drafts' sign-out
+// clean-up (0.6 kB after moving what only moderators use out of the shell); see performance.md.
+const BUDGET_BYTES = 121_000;
 
 interface ManifestRoute {
   id: string;

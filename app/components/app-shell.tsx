@@ -43,7 +43,11 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
             >
               <item.icon aria-hidden="true" className="size-5 shrink-0" />
               {collapsed ? null : <span>{item.label}</span>}
-              {item.to === "/admin" && waiting && waiting.total > 0 ? <WaitingCount waiting={waiting} collapsed={collapsed} /> : null}
+              {item.to === "/admin" && waiting && waiting.total > 0 ? (
+                <React.Suspense>
+                  <WaitingCount waiting={waiting} collapsed={collapsed} />
+                </React.Suspense>
+              ) : null}
             </NavLink>
           </Tooltip>
         </li>
@@ -54,32 +58,8 @@ function NavItems({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewe
   return collapsed ? <TooltipGroup>{list}</TooltipGroup> : list;
 }
 
-/**
- * "(3)" beside Admin, and "1 urgent" apart when someone may be at risk; screen readers hear
- * "Admin 3 items waiting for review, 1 urgent". Collapsed, only the number shows over the icon.
- */
-function WaitingCount({ waiting, collapsed }: { waiting: { total: number; urgent: number }; collapsed: boolean }) {
-  if (collapsed) {
-    return (
-      <span aria-hidden="true" className="-ml-2 self-start text-xs font-bold" data-waiting-count={waiting.total}>
-        {waiting.total}
-      </span>
-    );
-  }
-  return (
-    <>
-      <span aria-hidden="true" data-waiting-count={waiting.total}>
-        ({waiting.total})
-      </span>
-      {waiting.urgent > 0 ? (
-        <span aria-hidden="true" className="rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground" data-waiting-urgent={waiting.urgent}>
-          {waiting.urgent} urgent
-        </span>
-      ) : null}
-      <span className="sr-only">{waitingWords(waiting)}</span>
-    </>
-  );
-}
+// Only moderators and admins see it: its code comes with their first page, not everyone's.
+const WaitingCount = React.lazy(() => import("./admin/waiting-count"));
 
 function SidebarBody({ collapsed, viewer, onNavigate }: { collapsed: boolean; viewer: ShellViewer | null; onNavigate?: () => void }) {
   return (
