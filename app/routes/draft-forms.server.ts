@@ -53,6 +53,12 @@ export async function draftFormAction(args: { runtime: Runtime; memberId: string
       const field = saved.field === "title" ? "title" : "content";
       return data({ intent, ok: false, errors: { [field]: TOO_LONG(saved.max) }, values }, { status: 400 });
     }
+    if (saved.reason === "no-target") {
+      return data(
+        { intent, ok: false, errors: { form: "This question, answer or story is no longer here, so its draft can't be saved." }, values },
+        { status: 404 },
+      );
+    }
     return data(
       {
         intent,

@@ -31,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (saved.ok) return data({ ok: true, draft: shownDraft(saved.draft) }, { headers: NO_STORE });
     if (saved.reason === "too-long") return data({ ok: false, error: "too-long", max: saved.max }, { status: 400, headers: NO_STORE });
+    if (saved.reason === "no-target") return data({ ok: false, error: "unknown-draft" }, { status: 404, headers: NO_STORE });
     return data({ ok: false, error: "conflict", current: shownDraft(saved.current) }, { status: 409, headers: NO_STORE });
   } catch (error) {
     if (isRateLimited(error)) {

@@ -6,7 +6,7 @@
 // tabs never silently overwrite each other (docs/decisions/025-drafts-on-the-server.md).
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import { LIMITS } from "~/lib/limits";
-import { drafts } from "../../db/schema";
+import { blogPosts, drafts, forumAnswers, forumQuestions } from "../../db/schema";
 import type { Db } from "./db.server";
 import type { Changed, Tx, Writer } from "./change-events.server";
 import type { RateLimiter } from "./rate-limit.server";
@@ -63,7 +63,16 @@ export async function getDraft(db: Db | Tx, memberId: string, key: DraftKey): Pr
 export type SaveDraftResult =
   | { ok: true; draft: Draft }
   | { ok: false; reason: "conflict"; current: Draft | null }
-  | { ok: false; reason: "too-long"; field: "title" | "body"; max: number };
+  | { ok: false; reason: "too-long"; field: "title" | "body"; max: number }
+  | { ok: false; reason: "no-target" };
+
+/** Whether what a draft belongs to is there: a draft for a question or story that is not is refused. */
+export async function draftTargetExists(tx: Db | Tx, key: DraftKey) {
+  if (key.targetId === 0) return true;
+  const table = key.kind === "edit-answer" ? forumAnswers : key.kind === "story-version" ? blogPosts : forumQuestions;
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, key.targetId));
+  return Boolean(row);
+}
 
 /**
  * Saves a member's draft. `baseVersion` is the version the text was loaded or last saved as (0:
@@ -84,6 +93,7 @@ export async function saveDraft(
   // A private write: a save over a draft names nothing; a new draft names only the member's own
   // drafts tag (their count of drafts), never a page or a shared read.
   return changes.write(async (tx, changed) => {
+    if (!(await draftTargetExists(tx, key))) return { ok: false as const, reason: "no-target" as const };
     if (input.baseVersion === 0) {
       const [created] = await tx
         .insert(drafts)

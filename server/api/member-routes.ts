@@ -15,7 +15,7 @@ import {
   unfollowQuestion,
 } from "~/server/forum.server";
 import { listNotifications, markAllRead, unreadCount } from "~/server/notifications.server";
-import { deleteDraft, draftKeyOf, getDraft, saveDraft, type Draft, type DraftKey } from "~/server/drafts.server";
+import { deleteDraft, draftKeyOf, draftTargetExists, getDraft, saveDraft, type Draft, type DraftKey } from "~/server/drafts.server";
 import { isRateLimited } from "~/server/rate-limit.server";
 import type { Runtime } from "~/server/runtime.server";
 import { ApiError, notFound, pageParam, sendJson } from "./http";
@@ -177,6 +177,7 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
         throw error;
       },
     );
+    if (!saved.ok && saved.reason === "no-target") throw notFound("Nothing to write a draft for: no such question, answer or story");
     if (!saved.ok && saved.reason === "too-long") {
       throw new ApiError(400, "validation_failed", "Please check the highlighted fields.", { errors: { [saved.field]: `At most ${saved.max} characters.` } });
     }
@@ -193,6 +194,7 @@ export function createMemberRoutes(runtime: Runtime, middleware: { requireToken:
 
   router.delete("/drafts/:kind/:targetId", requireToken, async (req, res) => {
     const key = draftKey(req.params);
+    if (!(await draftTargetExists(db, key))) throw notFound("Nothing to write a draft for: no such question, answer or story");
     const { deleted } = await deleteDraft(runtime, member(res), key);
     sendJson(res, 200, DraftDeletedSchema, { ...key, deleted });
   });

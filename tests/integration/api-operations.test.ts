@@ -4,6 +4,7 @@
 // allow). Each answer must be documented for its operation: status, media type, body schema, headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerQuestion, askQuestion } from "~/server/forum.server";
+import { saveDraft } from "~/server/drafts.server";
 import { blogPosts, cities, services } from "../../db/schema";
 import { memberWithToken, startApi, type Api } from "../helpers/api";
 import { casesFor, operationsOf, schemaValidator, violations, type Document, type Valid } from "../helpers/contract";
@@ -26,6 +27,10 @@ beforeAll(async () => {
   await rt.db.insert(services).values({ slug: "support-groups", name: "Support Groups" });
   const question = await askQuestion(rt, { authorId: asker.id, title: "Contract question", content: "Does every answer agree with the document?" });
   const answer = await answerQuestion(rt, { questionId: question.id, authorId: answerer.id, content: "It should." });
+  // A draft of an edit to read and discard (an answer's draft would go when the asker answers
+  // below); a new one (version 0) is saved for an edit of the question.
+  await saveDraft(rt, answerer.id, { kind: "edit-answer", targetId: answer.id }, { title: "", body: "Still typing", baseVersion: 0 });
+  const asDraft = { params: { kind: "edit-answer", targetId: answer.id }, token: answerer.token };
 
   // The valid request of each operation; its bad inputs are derived from the document. The asker
   // acts everywhere: marking the answerer's answer helpful and choosing it as the one that helped.
@@ -51,6 +56,9 @@ beforeAll(async () => {
     unmarkAnswerHelpful: { params: { id: answer.id }, token: asker.token },
     chooseHelpedMost: { ...asQuestion, body: { answerId: answer.id } },
     clearHelpedMost: asQuestion,
+    getDraft: asDraft,
+    saveDraft: { params: { kind: "edit-question", targetId: question.id }, token: asker.token, body: { body: "A question half edited", version: 0 } },
+    deleteDraft: asDraft,
   };
 });
 
