@@ -69,7 +69,7 @@ export interface RateLimiter {
   reset(name: LimitName, key: string): Promise<void>;
 }
 
-/** The table rate_limit_counters (db/schema.ts), made by the migrations. */
+/** The table rate_limit_counters (db/schema/auth.ts), made by the migrations. */
 const TABLE = "rate_limit_counters";
 
 export function createRateLimiter(options: { enabled: boolean; pool?: pg.Pool }): RateLimiter {
