@@ -131,6 +131,11 @@ function ShareStory({ memberId, saved }: { memberId: string | null; saved: Shown
       <CardHeader>
         <CardTitle>Share your story</CardTitle>
         <CardDescription>Tell the community what living with RA is like for you. An editor reads every story before it is published.</CardDescription>
+        <p>
+          <Link to="/community-guidelines#stories" className="inline-flex min-h-11 items-center text-link underline underline-offset-4 focus-ring">
+            What editors look for in a story
+          </Link>
+        </p>
       </CardHeader>
       <CardContent>
         <Form key={draft.generation} method="post" className="grid gap-4" onInput={draft.onInput} onSubmitCapture={draft.onSubmitCapture}>

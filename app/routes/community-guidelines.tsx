@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {
     title: "Community guidelines",
     description:
-      "How we look after each other in the Capsiva RA Community: be kind, protect your privacy, share experience not prescriptions, and report what worries you.",
+      "How we look after each other in the Capsiva RA Community: be kind, protect your privacy, share experience not prescriptions, what an editor looks for in a story, and report what worries you.",
     path: "/community-guidelines",
   });
 
@@ -35,6 +35,17 @@ export default function CommunityGuidelines() {
         This site is run by Capsiva, a maker of topical capsaicin products. If you work for a company whose products you mention, say so. No spam or
         advertising.
       </p>
+      <h2 id="stories">Stories: what an editor looks for</h2>
+      <p>An editor reads every story before it appears on the blog. A story may be sent back to you to change, or not published, when it:</p>
+      <ul>
+        <li>tells readers to start, stop or change a medicine, or promises a cure;</li>
+        <li>advertises or links to something for sale, or praises a product without saying that you work for its maker;</li>
+        <li>names or shows private details of you or someone else (an address, a phone number, a health record);</li>
+        <li>is unkind about a person or a group, or breaks any other rule on this page;</li>
+        <li>was written by someone else, or has been published elsewhere;</li>
+        <li>is not about living with rheumatoid arthritis, or is too short to follow.</li>
+      </ul>
+      <p>A story sent back keeps its text: you can change it on your account page and send it again.</p>
       <h2>Report what worries you</h2>
       <p>Use the &lsquo;Report&rsquo; link on any question or answer. Our moderators review every report and can hide content that breaks these rules.</p>
       <h2>If you are in crisis</h2>

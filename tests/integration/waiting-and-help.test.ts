@@ -48,6 +48,15 @@ describe("Need help now?", () => {
     expect(guidelines).toContain("in the US call or text <strong>988</strong>");
     expect(guidelines).toContain('href="/help-now"');
   });
+
+  it("the guidelines say why a story may be sent back or not published, and the story form leads there", async () => {
+    const guidelines = await page("/community-guidelines");
+    expect(guidelines).toContain('<h2 id="stories">Stories: what an editor looks for</h2>');
+    expect(guidelines).toContain("tells readers to start, stop or change a medicine, or promises a cure;");
+    expect(guidelines).toContain("advertises or links to something for sale");
+    const member = await app.member();
+    expect(await page("/blog", member.cookie)).toMatch(/<a[^>]*href="\/community-guidelines#stories"[^>]*>What editors look for in a story<\/a>/);
+  });
 });
 
 describe("the count beside Admin", () => {
