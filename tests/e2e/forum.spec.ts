@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectLargeTargets, gotoReady, signUp, signUpAdmin, test, uniqueEmail } from "./fixtures";
+import { askQuestion, expect, expectAccessible, expectLargeTargets, gotoReady, signUp, signUpAdmin, test, uniqueEmail } from "./fixtures";
 
 /** A short unique word (no long digit runs, which would look like a phone number). */
 const tag = () => Math.random().toString(36).replace(/[0-9]/g, "").slice(0, 8);
@@ -85,12 +85,13 @@ test.describe("forum", () => {
     const memberCtx = await browser.newContext();
     const page = await memberCtx.newPage();
     await signUp(page);
-    await gotoReady(page, "/forum");
-    await page
-      .getByRole("link", { name: /No answers yet|Read all answers/ })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/forum\/\d+$/);
+    // Another member's question of its own: the page is the same whatever else the forum holds.
+    const askerCtx = await browser.newContext();
+    const asker = await askerCtx.newPage();
+    await signUp(asker);
+    const questionId = await askQuestion(asker, `Heat or ice for sore wrists ${tag()}?`, "Which helps your wrists more in the morning?");
+    await askerCtx.close();
+    await gotoReady(page, `/forum/${questionId}`);
     const questionUrl = page.url();
     const answer = `A warm shower helps me ${tag()}`;
     await page.getByLabel("Your answer", { exact: true }).fill(answer);

@@ -17,7 +17,7 @@ function brokenHeadingWords(page: Page) {
     for (const heading of document.querySelectorAll<HTMLElement>("main h1, main h2, main h3, [role=dialog] h2")) {
       if (!heading.getClientRects().length) continue;
       const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
-      const chars: { ch: string; top: number }[] = [];
+      const chars: { ch: string; top: number; width: number }[] = [];
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? "";
         for (let i = 0; i < text.length; i++) {
@@ -25,12 +25,19 @@ function brokenHeadingWords(page: Page) {
           range.setStart(node, i);
           range.setEnd(node, i + 1);
           const rect = range.getClientRects()[0];
-          if (rect) chars.push({ ch: text[i], top: rect.top });
+          if (rect) chars.push({ ch: text[i], top: rect.top, width: rect.width });
         }
       }
+      // A word wider than the heading (a member's title may hold one) cannot help but break.
+      const longerThanLine = (all: typeof chars, at: number, lineWidth: number) => {
+        let [start, end] = [at, at];
+        while (start > 0 && /\S/.test(all[start - 1].ch)) start--;
+        while (end < all.length && /\S/.test(all[end].ch)) end++;
+        return all.slice(start, end).reduce((sum, c) => sum + c.width, 0) > lineWidth;
+      };
       for (let i = 1; i < chars.length; i++) {
         const [a, b] = [chars[i - 1], chars[i]];
-        if (b.top > a.top + 2 && /\S/.test(a.ch) && /\S/.test(b.ch) && !/[-\u2010-\u2014/]/.test(a.ch)) {
+        if (b.top > a.top + 2 && /\S/.test(a.ch) && /\S/.test(b.ch) && !/[-\u2010-\u2014/]/.test(a.ch) && !longerThanLine(chars, i, heading.clientWidth)) {
           out.push(`"${heading.textContent?.trim()}" broken between "${a.ch}" and "${b.ch}"`);
         }
       }

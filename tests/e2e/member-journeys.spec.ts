@@ -106,8 +106,9 @@ for (const width of [375, 1280]) {
     }
 
     // On another member's question: a double tap on Helpful marks it once, with one message.
-    await gotoReady(page, "/forum?sort=active");
-    await gotoReady(page, (await page.getByRole("link", { name: "Does anyone else find mornings the hardest?", exact: true }).getAttribute("href"))!);
+    // Found by search: other members' questions push it off the first page of any list.
+    await gotoReady(page, `/search?q=${encodeURIComponent("anyone else find mornings the hardest")}`);
+    await gotoReady(page, (await page.getByRole("link", { name: "Does anyone else find mornings the hardest?", exact: true }).first().getAttribute("href"))!);
     const answers = page.locator("li[id^='answer-']");
     const helpful = answers.nth(0).getByRole("button", { name: "Helpful" });
     await helpful.dblclick();
