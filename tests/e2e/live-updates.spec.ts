@@ -71,10 +71,14 @@ async function openQuestion(browser: Browser, questionId: number) {
   page.on("response", async (r) => r.url().includes("/live/events") && streams.push(await r.request().allHeaders()));
   // Waited for a few seconds at most: what the tests check is what the member sees.
   const opened = page.waitForResponse((r) => r.url().includes("/live/events") && r.status() === 200, { timeout: 5000 }).catch(() => null);
+  // The stream's first event (its place in the stream, with an id), as the browser received it.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const ready = new Promise<void>((resolve) => cdp.on("Network.eventSourceMessageReceived", (e) => e.eventName === "ready" && resolve()));
   await page.goto(`/forum/${questionId}`);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await opened;
-  return { page, streams, close: () => context.close() };
+  return { page, streams, ready, close: () => context.close() };
 }
 
 const notice = (page: Page) => page.locator("[data-live-notice]");
@@ -176,7 +180,9 @@ test("a stream dropped by a stopping instance reconnects through nginx with Last
   browser,
 }) => {
   const questionId = await ask(`Cold mornings and swollen knees ${crypto.randomBytes(3).toString("hex")}`);
-  const { page, streams, close } = await openQuestion(browser, questionId);
+  const { page, streams, ready, close } = await openQuestion(browser, questionId);
+  // A browser sends Last-Event-ID once it has had an event with an id: the stream's first.
+  await ready;
   const since = Date.now();
   const exited = cluster.signal(FIRST, "SIGTERM");
   // Posted while the page's stream is down: the first instance ends its streams when told to stop.
