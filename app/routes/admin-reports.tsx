@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { OpenReportCard } from "~/components/admin/report-card";
+import { OpenReportCard, TargetActions } from "~/components/admin/report-card";
 import { RelativeTime } from "~/components/relative-time";
 import { reasonLabel } from "~/lib/report-reasons";
 import { HIDDEN_POST } from "~/components/forum/question-controls";
@@ -75,19 +75,7 @@ function ReportCard({ report }: { report: ReportView }) {
             {report.reason ? <span className="wrap-anywhere">: {report.reason}</span> : null}
           </p>
           <div className="flex flex-wrap gap-2">
-            {report.targetHidden ? null : (
-              <Link to={link} className="inline-flex min-h-11 items-center underline">
-                View in context
-              </Link>
-            )}
-            <Form method="post">
-              <input type="hidden" name="targetType" value={report.targetType} />
-              <input type="hidden" name="targetId" value={report.targetId} />
-              <input type="hidden" name="intent" value={report.targetHidden ? "restore" : "hide"} />
-              <Button type="submit" variant={report.targetHidden ? "outline" : "destructive"} size="sm">
-                {report.targetHidden ? "Restore" : "Hide"}
-              </Button>
-            </Form>
+            <TargetActions targetType={report.targetType} targetId={report.targetId} hidden={report.targetHidden} link={link} />
             {report.status === "open" ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="dismiss" />

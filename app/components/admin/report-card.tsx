@@ -71,19 +71,7 @@ export function OpenReportCard({ card }: { card: ReportCard }) {
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
-            {card.hidden ? null : (
-              <Link to={link} className="inline-flex min-h-11 items-center underline">
-                View in context
-              </Link>
-            )}
-            <Form method="post">
-              <input type="hidden" name="targetType" value={card.targetType} />
-              <input type="hidden" name="targetId" value={card.targetId} />
-              <input type="hidden" name="intent" value={card.hidden ? "restore" : "hide"} />
-              <Button type="submit" variant={card.hidden ? "outline" : "destructive"} size="sm">
-                {card.hidden ? "Restore" : "Hide"}
-              </Button>
-            </Form>
+            <TargetActions targetType={card.targetType} targetId={card.targetId} hidden={card.hidden} link={link} />
             <Form method="post">
               <input type="hidden" name="intent" value="dismiss" />
               {card.openIds.map((id) => (
@@ -97,5 +85,26 @@ export function OpenReportCard({ card }: { card: ReportCard }) {
         </CardContent>
       </Card>
     </li>
+  );
+}
+
+/** "View in context" while the post shows, and the button that hides or restores it. */
+export function TargetActions({ targetType, targetId, hidden, link }: { targetType: string; targetId: number; hidden: boolean; link: string }) {
+  return (
+    <>
+      {hidden ? null : (
+        <Link to={link} className="inline-flex min-h-11 items-center underline">
+          View in context
+        </Link>
+      )}
+      <Form method="post">
+        <input type="hidden" name="targetType" value={targetType} />
+        <input type="hidden" name="targetId" value={targetId} />
+        <input type="hidden" name="intent" value={hidden ? "restore" : "hide"} />
+        <Button type="submit" variant={hidden ? "outline" : "destructive"} size="sm">
+          {hidden ? "Restore" : "Hide"}
+        </Button>
+      </Form>
+    </>
   );
 }
