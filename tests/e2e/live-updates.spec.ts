@@ -121,10 +121,11 @@ test("an answer a moderator hid is never announced, also to a page that was hidd
   await visibility("hidden");
   const hidden = await answer(SECOND, questionId, `Buy my cure at this address ${crypto.randomBytes(3).toString("hex")}`);
   await post(SECOND, "/admin/reports", moderator, { intent: "hide", targetType: "answer", targetId: String(hidden) });
-  const reopened = page.waitForResponse((r) => r.url().includes("/live/events") && r.status() === 200, { timeout: 5000 }).catch(() => null);
+  // Back in front, the stream replays what the tab missed and the page asks for the count it may
+  // see: once that answer is in, no notice. (The next answer shows a hidden one was not counted.)
+  const counted = page.waitForResponse((r) => r.url().includes(`/forum/${questionId}/live`) && r.status() === 200);
   await visibility("visible");
-  await reopened;
-  await page.waitForTimeout(1500);
+  await counted;
   await expect(notice(page)).toHaveCount(0);
   // A visible answer after it is announced alone.
   await answer(SECOND, questionId, `Mine are cotton and loose ${crypto.randomBytes(3).toString("hex")}`);
