@@ -9,8 +9,8 @@ import { freePort, ROOT, waitFor } from "../local-server";
 import { ADMIN_URL, BUILD_DIR, THREADS } from "./config";
 import { watchMemory } from "./memory";
 
-/** Peak RSS (MB) of `node server.js` starting on a new embedded data folder, until it serves. */
-export async function measureFirstStart(dataDir: string) {
+/** `node server.js` on a new embedded data folder and a free loopback port; `ready` waits until it serves. */
+export async function spawnEmbeddedServer(dataDir: string) {
   const port = await freePort();
   const server = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
@@ -27,14 +27,27 @@ export async function measureFirstStart(dataDir: string) {
       LOG_LEVEL: "warn",
     },
   });
-  const memory = watchMemory(server.pid!);
+  return {
+    server,
+    port,
+    ready: () => waitFor(`http://127.0.0.1:${port}/healthz`, 120_000, server),
+    stop: async () => {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+    },
+  };
+}
+
+/** Peak RSS (MB) of `node server.js` starting on a new embedded data folder, until it serves. */
+export async function measureFirstStart(dataDir: string) {
+  const started = await spawnEmbeddedServer(dataDir);
+  const memory = watchMemory(started.server.pid!);
   try {
-    await waitFor(`http://127.0.0.1:${port}/healthz`, 120_000, server);
+    await started.ready();
     return memory.stop();
   } finally {
     memory.stop();
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await started.stop();
   }
 }
 
