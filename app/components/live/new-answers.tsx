@@ -4,9 +4,8 @@
 // a link loads the page again. A member who sees the answers has read their notifications.
 import * as React from "react";
 import { Link, useOutletContext, useRevalidator } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
 import type { Live } from "./live-state";
-import { useThrottledAnnouncement } from "./announce";
+import { LiveNotice } from "./announce";
 
 /** What the root's live stream has heard (its outlet context). */
 export const useLive = (): Live => useOutletContext<Live | undefined>() ?? { question: 0, inbox: 0, unread: null, at: 0 };
@@ -42,31 +41,19 @@ export function NewAnswers({ questionId, shownIds, unreadHere }: { questionId: n
     document.getElementById(`answer-${focusNext.current}`)?.focus();
     focusNext.current = null;
   }, [shownIds]);
-  const text = count ? newAnswersText(count) : "";
-  const announced = useThrottledAnnouncement(text);
   useMarkRead(questionId, unreadHere, shownIds.join(","));
 
   return (
     <div className="grid gap-2">
-      {count ? (
-        <div data-live-notice="" className="flex flex-wrap items-center gap-3 rounded-md border border-primary bg-muted p-3">
-          <span className="font-medium">{text}</span>
-          <button
-            type="button"
-            className={buttonVariants({ variant: "outline" })}
-            disabled={revalidator.state === "loading"}
-            onClick={() => {
-              focusNext.current = fresh[0] ?? null;
-              void revalidator.revalidate();
-            }}
-          >
-            {count === 1 ? "Show it" : "Show them"}
-          </button>
-        </div>
-      ) : null}
-      <p role="status" aria-live="polite" className="sr-only">
-        {announced}
-      </p>
+      <LiveNotice
+        count={count}
+        text={newAnswersText(count)}
+        busy={revalidator.state === "loading"}
+        onShow={() => {
+          focusNext.current = fresh[0] ?? null;
+          void revalidator.revalidate();
+        }}
+      />
       <p>
         <Link
           to={`/forum/${questionId}/check`}
