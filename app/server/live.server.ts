@@ -2,7 +2,7 @@
 // from other instances), handed to the open streams of this process. A stream only ever learns
 // which things changed (tags), never what they now say; the page asks the normal, authorised
 // routes for that (docs/decisions/026-live-updates-over-server-sent-events.md).
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { profiles } from "../../db/schema";
 import type { ChangeEvent, Changes, Writer } from "./change-events.server";
 import { tag } from "./change-tags.server";
@@ -113,8 +113,13 @@ export function createLiveHub(changes: Pick<Changes, "since" | "latest">): LiveH
  */
 export function setLiveUpdates({ changes }: Pick<Writer, "changes">, memberId: string, on: boolean) {
   return changes.write(async (tx, changed) => {
-    await tx.update(profiles).set({ liveUpdates: on }).where(eq(profiles.id, memberId));
-    changed(tag.account(memberId));
+    const rows = await tx
+      .update(profiles)
+      .set({ liveUpdates: on })
+      .where(and(eq(profiles.id, memberId), ne(profiles.liveUpdates, on)))
+      .returning({ id: profiles.id });
+    // Saving the setting it already has changes nothing.
+    if (rows.length) changed(tag.account(memberId));
   });
 }
 

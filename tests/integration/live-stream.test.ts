@@ -7,6 +7,7 @@ import { and, eq, isNull, lte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeEvents, notifications, profiles } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
+import { recordChanges } from "../helpers/runtime";
 
 let app: HttpApp;
 beforeAll(async () => {
@@ -163,6 +164,10 @@ describe("the live stream", () => {
     expect((await app.fetch(`/live/events?question=${q}`, { headers: { Cookie: quiet.cookie } })).status).toBe(204);
     const page = await (await app.fetch("/account", { headers: { Cookie: quiet.cookie } })).text();
     expect(page).toContain("Turn live updates on");
+    // Saving the setting it already has changes nothing, and announces nothing.
+    const heard = recordChanges(app.runtime);
+    expect((await app.postForm("/account", quiet.cookie, { intent: "live-updates", liveUpdates: "off" })).status).toBe(200);
+    expect(heard.events).toEqual([]);
   });
 });
 
