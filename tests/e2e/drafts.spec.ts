@@ -297,3 +297,24 @@ test("closing a page with text typed moments ago, not yet confirmed by the serve
   expect(page.isClosed()).toBe(false);
   await context.close();
 });
+
+test("closing a page with a report's reason typed and not sent asks first, as draft forms do", async ({ browser }) => {
+  const { context, page } = await member(browser);
+  const questionId = await askQuestion(page, typed(`Grip aids for pens ${word()}`), typed(`Which pens are easiest to hold ${word()}?`));
+  const other = await browser.newContext(DESKTOP);
+  const reader = await other.newPage();
+  await signUp(reader);
+  await gotoReady(reader, `/forum/${questionId}`);
+  await reader.locator("#question summary", { hasText: "Report" }).click();
+  await reader.getByLabel("What is wrong with it?").click();
+  await reader.keyboard.type(typed(`This looks like an advert ${word()}`));
+  const asked: string[] = [];
+  reader.once("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await reader.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(["beforeunload"]);
+  await other.close();
+  await context.close();
+});
