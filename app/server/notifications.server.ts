@@ -16,7 +16,7 @@ import { shownName } from "./account-policy.server";
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 /** A new question filed under a topic the member follows (topic-follows.server.ts). */
-export const TOPIC_QUESTION = "topic-question";
+const TOPIC_QUESTION = "topic-question";
 const asker = alias(profiles, "asker");
 const ANONYMOUS = "Anonymous";
 
