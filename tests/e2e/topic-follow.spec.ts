@@ -31,6 +31,15 @@ test("a member follows a topic from its page and is told when another member ask
   await expectAccessible(follower, "notifications with a followed topic's question at 375px");
   await entry.getByRole("link", { name: new RegExp(title) }).click();
   await expect(follower.getByRole("heading", { level: 1 })).toHaveText(title);
+
+  // The account page lists the topic, with Unfollow.
+  await gotoReady(follower, "/account");
+  const list = follower.getByRole("list", { name: "Topics you follow" });
+  await expect(list.getByRole("link", { name: "Diet", exact: true })).toBeVisible();
+  await expectAccessible(follower, "the account page with a followed topic at 375px");
+  await list.getByRole("button", { name: "Unfollow Diet" }).click();
+  await expect(follower.getByText("No longer following Diet", { exact: true })).toBeVisible();
+  await expect(follower.getByText("You do not follow any topic yet.", { exact: false })).toBeVisible();
   await asker.context().close();
   await follower.context().close();
 });
