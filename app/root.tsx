@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { AppShell } from "./components/app-shell";
 import { AuthBroadcast } from "./components/auth-broadcast";
+import { UnsavedTextGuard } from "./components/unsaved-text-guard";
 import { useLiveConnection } from "./components/live/live-connection";
 import { NotFoundContent } from "./components/not-found-content";
 import { NowProvider } from "./components/relative-time";
@@ -153,6 +154,7 @@ export default function App() {
   }, [member]);
   return (
     <Toaster incoming={toast}>
+      <UnsavedTextGuard />
       <AuthBroadcast signedInAs={viewer?.id ?? null} aal={viewer?.aal ?? null} refreshedAt={sessionRefreshed ? now : null} />
       <AppShell viewer={viewer ? { ...viewer, waiting } : null} unread={live.unread ?? unread} sidebarOpen={sidebarOpen}>
         <NowProvider serverNow={now}>

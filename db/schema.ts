@@ -14,6 +14,7 @@ import {
   profiles,
   questionFollows,
   reports,
+  topicFollows,
 } from "./schema/community";
 import { changeEvents, cities, cityServicePages, guideIndex, mailOutbox, services } from "./schema/site";
 
@@ -37,6 +38,7 @@ export const schema = {
   forumQuestions,
   forumAnswers,
   questionFollows,
+  topicFollows,
   notifications,
   helpfulMarks,
   helpedMost,

@@ -1,7 +1,13 @@
 // A member's own story while it waits for review: see it as readers will, change it (previewing
 // the change first if they like), or withdraw it. An editor may return it with a note, shown here
 // until the member saves a new version. Once published it is the editors', and this page is not found.
+import * as React from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { DraftControls } from "~/components/drafts/draft-controls";
+import { useDraft } from "~/components/drafts/use-draft";
+import type { ShownDraft } from "~/lib/draft-kinds";
+import { draftFor } from "~/server/drafts.server";
+import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-field";
 import { PostPreview } from "~/components/post-editor";
 import { RelativeTime } from "~/components/relative-time";
@@ -31,8 +37,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = storyId(params.postId);
   const story = id ? await getPendingStory(context.get(runtimeContext).db, viewer.id, id) : null;
   if (!story) throw data(null, { status: 404 });
-  // The text as typed fills the edit field; the preview is the server's rendering of it.
-  return { story };
+  // The text as typed fills the edit field; the preview is the server's rendering of it. An
+  // unfinished new version (the member's draft) fills it instead, until saved or discarded.
+  const draft = shownDraft(await draftFor(context.get(runtimeContext), viewer.id, { kind: "story-version", targetId: story.id }));
+  return { story, memberId: viewer.id, draft };
 }
 
 type Errors = Record<string, string | undefined>;
@@ -46,6 +54,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = storyId(params.postId);
   if (!id) throw data(null, { status: 404 });
   const form = await request.formData();
+  const draftIntent = draftIntentOf(form);
+  if (draftIntent) {
+    if (!(await getPendingStory(db, viewer.id, id))) throw data(null, { status: 404 });
+    const key = { kind: "story-version", targetId: id } as const;
+    return draftFormAction({ runtime, memberId: viewer.id, key, intent: draftIntent, form, back: `/account/stories/${id}#story-content` });
+  }
   const intent = String(form.get("intent") ?? "save");
   const values = { title: String(form.get("title") ?? "").slice(0, 1000), content: String(form.get("content") ?? "").slice(0, 60_000) };
   const gone = (errors: Errors) => data({ intent, errors, values, confirmWithdraw: false, preview: null }, { status: 409 });
@@ -75,7 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let saved;
   try {
     // Saving renders the text as a preview does, from the same allowance.
-    saved = await updatePendingStory(db, viewer.id, id, parsed.data, () => runtime.limiter.consume("preview", viewer.id));
+    saved = await updatePendingStory(runtime, viewer.id, id, parsed.data, () => runtime.limiter.consume("preview", viewer.id));
   } catch (error) {
     if (!isRateLimited(error)) throw error;
     return data({ intent, errors: { form: SAVES_LIMITED } as Errors, values, confirmWithdraw: false, preview: null }, { status: 429 });
@@ -90,12 +104,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(`/account#story-${id}`, { title: "Story saved", description: "An editor will review the new version." });
 }
 
+type Result = {
+  intent?: string;
+  errors?: Errors;
+  values?: { title: string; content: string };
+  confirmWithdraw?: boolean;
+  preview?: { title: string; html: string } | null;
+  draftConflict?: { current: ShownDraft | null };
+};
+
 export default function AccountStory({ loaderData }: Route.ComponentProps) {
   const { story } = loaderData;
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as Result | undefined;
   const busy = useNavigation().state === "submitting";
   const errors = result?.errors ?? {};
-  const values = result && (result.intent === "save" || result.intent === "preview") ? result.values : story;
+  const typed = result && result.intent !== "withdraw-ask" && result.intent !== "withdraw" ? result.values : undefined;
+  // The new version is kept as the member's draft while they type (components/drafts).
+  const draft = useDraft({
+    kind: "story-version",
+    targetId: story.id,
+    memberId: loaderData.memberId,
+    saved: loaderData.draft,
+    typed: typed && { title: typed.title, body: typed.content },
+    original: { title: story.title, body: story.content },
+  });
+  const { resume } = draft;
+  // A preview, or a save refused, leaves the text in the form: saving it as a draft goes on.
+  React.useEffect(() => {
+    if (result) resume();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+  const values = draft.values();
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-8">
       <div className="grid gap-2">
@@ -133,7 +172,7 @@ export default function AccountStory({ loaderData }: Route.ComponentProps) {
           <CardDescription>An editor reads the newest version before it appears on the blog.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="grid gap-4">
+          <Form key={draft.generation} method="post" className="grid gap-4" onInput={draft.onInput} onSubmitCapture={draft.onSubmitCapture}>
             {errors.form ? <FormAlert title="Error">{errors.form}</FormAlert> : null}
             <TextField id="story-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={values.title} error={errors.title} />
             <TextAreaField
@@ -155,6 +194,7 @@ export default function AccountStory({ loaderData }: Route.ComponentProps) {
                 {busy ? "Saving..." : "Save changes"}
               </Button>
             </div>
+            <DraftControls draft={draft} idPrefix="story-version" conflict={result?.draftConflict?.current} />
           </Form>
         </CardContent>
       </Card>

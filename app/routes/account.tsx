@@ -4,6 +4,8 @@ import { FormAlert, TextField } from "~/components/form-field";
 import { DeleteAccountCard } from "~/components/account/delete-account-card";
 import { EMAIL_OPTIONS, EmailNotificationsCard } from "~/components/account/email-notifications-card";
 import { YourStoriesCard } from "~/components/account/your-stories-card";
+import { FollowedTopicsCard } from "~/components/account/followed-topics-card";
+import { followedTopics } from "~/server/topic-follows.server";
 import { LiveUpdatesCard } from "~/components/live/live-updates-card";
 import { setLiveUpdates } from "~/server/live.server";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -31,13 +33,19 @@ export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { db } = context.get(runtimeContext);
-  const [stories, profile, emails] = await Promise.all([memberStories(db, viewer.id), profileSettings(db, viewer.id), emailChoice(db, viewer.id)]);
+  const [stories, profile, emails, topics] = await Promise.all([
+    memberStories(db, viewer.id),
+    profileSettings(db, viewer.id),
+    emailChoice(db, viewer.id),
+    followedTopics(db, viewer.id),
+  ]);
   return {
     email: viewer.email,
     displayName: viewer.displayName,
     twoFactorEnabled: viewer.twoFactorEnabled,
     welcome: new URL(request.url).searchParams.has("welcome"),
     stories,
+    followedTopics: topics,
     profile,
     emails,
     liveUpdates: viewer.liveUpdates !== false,
@@ -249,6 +257,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <LiveUpdatesCard on={loaderData.liveUpdates} busy={busy("live-updates")} />
 
       <YourStoriesCard stories={loaderData.stories} />
+      <FollowedTopicsCard topics={loaderData.followedTopics} />
 
       <Card>
         <CardHeader>

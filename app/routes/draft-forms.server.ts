@@ -42,6 +42,8 @@ export async function draftFormAction(args: { runtime: Runtime; memberId: string
   const title = String(form.get("title") ?? "");
   const body = String(form.get("content") ?? "");
   const values = { title: title.slice(0, 20_000), content: body.slice(0, 60_000), topic: String(form.get("topic") ?? "").slice(0, 20) };
+  // Which form it came back for, on a page with several (an answer, and the member's own edits).
+  const draftKey = { kind: key.kind, targetId: key.targetId };
   try {
     const saved = await saveDraft({ changes: runtime.changes, limiter: runtime.limiter }, memberId, key, {
       title,
@@ -51,11 +53,11 @@ export async function draftFormAction(args: { runtime: Runtime; memberId: string
     if (saved.ok) return redirectWithToast(back, { title: "Draft saved" });
     if (saved.reason === "too-long") {
       const field = saved.field === "title" ? "title" : "content";
-      return data({ intent, ok: false, errors: { [field]: TOO_LONG(saved.max) }, values }, { status: 400 });
+      return data({ intent, ok: false, errors: { [field]: TOO_LONG(saved.max) }, values, draftKey }, { status: 400 });
     }
     if (saved.reason === "no-target") {
       return data(
-        { intent, ok: false, errors: { form: "This question, answer or story is no longer here, so its draft can't be saved." }, values },
+        { intent, ok: false, errors: { form: "This question, answer or story is no longer here, so its draft can't be saved." }, values, draftKey },
         { status: 404 },
       );
     }
@@ -65,13 +67,17 @@ export async function draftFormAction(args: { runtime: Runtime; memberId: string
         ok: false,
         errors: { form: "This draft was changed in another tab or on another device. Both texts are below: choose which to keep." },
         values,
+        draftKey,
         draftConflict: { current: shownDraft(saved.current) },
       },
       { status: 409 },
     );
   } catch (error) {
     if (isRateLimited(error)) {
-      return data({ intent, ok: false, errors: { form: error.message }, values }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      return data(
+        { intent, ok: false, errors: { form: error.message }, values, draftKey },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
     }
     throw error;
   }

@@ -107,7 +107,9 @@ async function markAnswer({ runtime, viewer, id, back, intent, form }: IntentArg
 
 async function editOwnQuestion({ runtime, viewer, id, back, intent, form }: IntentArgs) {
   const parsed = questionSchema.safeParse({ title: form.get("title"), content: form.get("content") });
-  if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  // What was typed comes back in the form (and stays its draft), so nothing is lost.
+  const values = { title: String(form.get("title") ?? "").slice(0, 20_000), content: String(form.get("content") ?? "").slice(0, 20_000) };
+  if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error), values }, { status: 400 });
   await runtime.limiter.consume("edit", viewer.id);
   await editQuestion(runtime, { id, authorId: viewer.id, ...parsed.data });
   return redirectWithToast(back, { title: "Question updated" });
@@ -146,7 +148,8 @@ async function editOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs
   const answerId = rowIdField.safeParse(form.get("answerId"));
   if (!answerId.success) return failed(intent, "That answer could not be found.", 400);
   const parsed = answerSchema.safeParse({ content: form.get("content") });
-  if (!parsed.success) return data({ intent, answerId: answerId.data, ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
+  if (!parsed.success) return data({ intent, answerId: answerId.data, ok: false, errors: fieldErrors(parsed.error), values }, { status: 400 });
   await runtime.limiter.consume("edit", viewer.id);
   await editAnswer(runtime, { id: answerId.data, authorId: viewer.id, content: parsed.data.content });
   return redirectWithToast(`${back}#answer-${answerId.data}`, { title: "Answer updated" });

@@ -27,7 +27,8 @@ import { isModerator, QUESTION_INTENTS, toastOf } from "./forum-question.server"
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
 import { NewAnswers } from "~/components/live/new-answers";
-import { draftFor } from "~/server/drafts.server";
+import { draftFor, draftsForTargets, type DraftKey } from "~/server/drafts.server";
+import { rowIdField } from "~/lib/validation";
 import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
@@ -63,17 +64,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Its asker and moderators may file it under another topic: only their pages carry the list.
   const canChangeTopic = isMine(authorId) || (moderator && viewerId !== null);
   const topics = canChangeTopic ? (await topicList(context.get(runtimeContext))).map((t) => ({ id: t.id, name: t.name, slug: t.slug })) : [];
+  // The member's unfinished edits of what they wrote here: their editors open with them.
+  const runtime = context.get(runtimeContext);
+  const questionEdit = viewerId && isMine(authorId) ? await draftFor(runtime, viewerId, { kind: "edit-question", targetId: id }) : null;
+  const ownAnswers = answers.filter((a) => isMine(a.authorId)).map((a) => a.id);
+  const answerEdits = viewerId ? await draftsForTargets(runtime, viewerId, "edit-answer", ownAnswers) : new Map<number, never>();
   return {
     question: {
       ...shown,
       isMine: isMine(authorId),
       content: isMine(authorId) ? content : "",
+      editDraft: shownDraft(questionEdit),
       // Others' answers keep a question, others' marks an answer: the owner is told before trying.
       deletable: answers.every((a) => a.authorId === authorId),
       answers: ordered.map(({ authorId: by, content: text, ...answer }) => ({
         ...answer,
         isMine: isMine(by),
         content: isMine(by) ? text : "",
+        editDraft: shownDraft(answerEdits.get(answer.id) ?? null),
         deletable: answer.helpfulCount === 0 && answer.id !== helpedMostAnswerId,
         helpful: markedByViewer.has(answer.id),
         helpedMost: answer.id === chosen?.id,
@@ -146,8 +154,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   if (draftIntent) {
-    const key = { kind: "answer" as const, targetId: id };
-    return draftFormAction({ runtime, memberId: viewer.id, key, intent: draftIntent, form, back: `/forum/${id}#your-answer` });
+    // Which form's draft: the answer box's, or the member's edit of the question or of an answer.
+    const sent = form.getAll("intent");
+    const answerId = rowIdField.safeParse(form.get("answerId")).data;
+    let key: DraftKey = { kind: "answer", targetId: id };
+    let back = `/forum/${id}#your-answer`;
+    if (sent.includes("edit-question")) [key, back] = [{ kind: "edit-question", targetId: id }, `/forum/${id}#question`];
+    else if (sent.includes("edit-answer")) {
+      if (!answerId) return data({ intent, ok: false, errors: { form: "That answer could not be found." } }, { status: 400 });
+      [key, back] = [{ kind: "edit-answer", targetId: answerId }, `/forum/${id}#answer-${answerId}`];
+    }
+    return draftFormAction({ runtime, memberId: viewer.id, key, intent: draftIntent, form, back });
   }
   const handle = Object.hasOwn(QUESTION_INTENTS, intent) ? QUESTION_INTENTS[intent] : null;
   if (!handle) return data({ intent, ok: false, errors: { form: "Unknown action" } }, { status: 400 });
@@ -202,9 +219,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           </p>
         ) : null}
         <PostBody html={question.contentHtml} className="text-lg" />
-        {result?.errors?.form && result.intent !== "answer" && result.intent !== "save-draft" ? (
-          <FormAlert title="Error">{result.errors.form}</FormAlert>
-        ) : null}
+        {result?.errors?.form && result.intent !== "answer" && !result.draftKey ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
           // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
           // The quieter actions follow a line, a moderator's Hide last.
@@ -219,6 +234,8 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                 id={question.id}
                 title={question.title}
                 content={question.content}
+                memberId={loaderData.memberId}
+                draft={question.editDraft}
                 deletable={question.deletable}
                 result={result}
               />
@@ -237,7 +254,15 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {n === 0 ? <p className="text-muted-foreground">{question.isMine ? "No answers yet." : "No answers yet. Share what has helped you."}</p> : null}
         <ol className="grid gap-3">
           {question.answers.map((a) => (
-            <AnswerItem key={a.id} answer={a} signedIn={signedIn} asker={question.isMine} moderator={moderator} result={result} />
+            <AnswerItem
+              key={a.id}
+              answer={a}
+              signedIn={signedIn}
+              asker={question.isMine}
+              moderator={moderator}
+              result={result}
+              memberId={loaderData.memberId}
+            />
           ))}
         </ol>
       </section>
@@ -252,7 +277,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
             displayName={displayName}
             memberId={loaderData.memberId}
             saved={loaderData.answerDraft}
-            pageResult={result?.intent === "answer" || result?.intent === "save-draft" ? result : undefined}
+            pageResult={result?.intent === "answer" || (result?.intent === "save-draft" && result.draftKey?.kind === "answer") ? result : undefined}
           />
         ) : null}
         {signedIn ? (

@@ -10,7 +10,11 @@ import { publicPage } from "~/lib/public-page";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { forumPage, topicBySlug } from "~/server/listings.server";
-import { getViewer } from "~/server/session.server";
+import { databaseAway, getViewer } from "~/server/session.server";
+import { followsTopic, setTopicFollow } from "~/server/topic-follows.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { isRateLimited } from "~/server/rate-limit.server";
+import { FollowButton } from "~/components/forum/question-controls";
 import type { Route } from "./+types/forum-topic";
 
 export const headers = publicPage;
@@ -18,6 +22,7 @@ export const handle: PageHandle = { query: { page: isPageNumber, sort: isForumSo
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
+  const viewer = getViewer(context);
   const slug = params.slug ?? "";
   const topic = isTopicSlug(slug) ? await topicBySlug(runtime, slug) : null;
   if (!topic) throw data(null, { status: 404 });
@@ -38,8 +43,39 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page: result.page,
     pageCount: result.pageCount,
     sort,
-    signedIn: Boolean(getViewer(context)),
+    signedIn: Boolean(viewer),
+    // Whether this member follows the topic: their page alone (signed-in pages are never stored).
+    following: viewer ? await followsTopic(runtime.db, viewer.id, topic.id) : false,
   };
+}
+
+// Follow or Unfollow (a plain form): back to the topic, or to the account page's list it came from.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext);
+  const slug = params.slug ?? "";
+  const path = `/forum/topics/${slug}`;
+  if (databaseAway(context)) throw data(null, { status: 503 });
+  const viewer = getViewer(context);
+  if (!viewer) return redirect(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  const topic = isTopicSlug(slug) ? await topicBySlug(runtime, slug) : null;
+  if (!topic) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "follow" && intent !== "unfollow") throw data(null, { status: 400 });
+  const back = form.get("back") === "account" ? "/account#followed-topics" : path;
+  try {
+    await runtime.limiter.consume("edit", viewer.id);
+  } catch (error) {
+    if (!isRateLimited(error)) throw error;
+    return redirectWithToast(back, { title: "Please slow down", description: error.message, variant: "destructive" });
+  }
+  await setTopicFollow(runtime, viewer.id, topic.id, intent === "follow");
+  return redirectWithToast(
+    back,
+    intent === "follow"
+      ? { title: `Following ${topic.name}`, description: "You will be told of new questions in this topic." }
+      : { title: `No longer following ${topic.name}`, description: "You will not be told of new questions in this topic." },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -56,7 +92,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ForumTopic({ loaderData }: Route.ComponentProps) {
-  const { topic, questions, total, page, pageCount, sort, signedIn } = loaderData;
+  const { topic, questions, total, page, pageCount, sort, signedIn, following } = loaderData;
   const base = `/forum/topics/${topic.slug}`;
   const askHref = `/forum?topic=${topic.slug}&ask=1#ask`;
   return (
@@ -74,6 +110,14 @@ export default function ForumTopic({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{topic.name}</h1>
           {topic.description ? <p className="text-lg text-muted-foreground">{topic.description}</p> : null}
           <p className="text-muted-foreground">{`${total} ${total === 1 ? "question" : "questions"}`}</p>
+          {signedIn ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <FollowButton following={following} />
+              <p className="text-sm text-muted-foreground">
+                {following ? "You are told of new questions in this topic." : "Follow to be told of new questions in this topic."}
+              </p>
+            </div>
+          ) : null}
         </div>
         <Link
           to={signedIn ? askHref : `/auth?redirectTo=${encodeURIComponent(base)}`}

@@ -289,18 +289,31 @@ export async function getPendingStory(db: Db, authorId: string, id: number) {
  * is left), then the story must still be theirs and unpublished. The update checks that again,
  * so an editor publishing it meanwhile wins: null then, as for a story that is not theirs.
  */
-export async function updatePendingStory(db: Db, authorId: string, id: number, input: { title: string; content: string }, budget: () => Promise<void>) {
+export async function updatePendingStory(
+  { db, changes }: Writer,
+  authorId: string,
+  id: number,
+  input: { title: string; content: string },
+  budget: () => Promise<void>,
+) {
   await budget();
   const mine = and(eq(blogPosts.id, id), eq(blogPosts.authorId, authorId), eq(blogPosts.published, false));
   const [pending] = await db.select({ id: blogPosts.id }).from(blogPosts).where(mine);
   if (!pending) return null;
   const slug = await freeSlug(db, slugify(input.title), id);
-  const rows = await db
-    .update(blogPosts)
-    .set({ title: input.title, slug, content: input.content, ...rendered(input.content), returnedNote: null, returnedAt: null, updatedAt: new Date() })
-    .where(mine)
-    .returning({ id: blogPosts.id });
-  return rows[0] ?? null;
+  const html = rendered(input.content);
+  // The new version and the end of its draft commit together; back in the editors' queue.
+  return changes.write(async (tx, changed) => {
+    const rows = await tx
+      .update(blogPosts)
+      .set({ title: input.title, slug, content: input.content, ...html, returnedNote: null, returnedAt: null, updatedAt: new Date() })
+      .where(mine)
+      .returning({ id: blogPosts.id });
+    if (!rows[0]) return null;
+    await deleteDraftIn(tx, changed, authorId, { kind: "story-version", targetId: id });
+    changed(tag.review);
+    return rows[0];
+  });
 }
 
 /** Withdraws (deletes) the member's story under review; false when it is not theirs or was published. */

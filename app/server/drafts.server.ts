@@ -4,7 +4,7 @@
 // the member's own drafts tag, for their count), and nothing here is ever logged.
 // Each save says which version it started from; a save over a newer version is refused, so two
 // tabs never silently overwrite each other (docs/decisions/025-drafts-on-the-server.md).
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { LIMITS } from "~/lib/limits";
 import { blogPosts, drafts, forumAnswers, forumQuestions } from "../../db/schema";
 import type { Db } from "./db.server";
@@ -140,6 +140,24 @@ export async function countDrafts(db: Db, memberId: string): Promise<number> {
 /** The member's draft for `key`, read only when their cached count says they have any. */
 export async function draftFor(runtime: { db: Db; draftCount: { get(memberId: string): Promise<number> } }, memberId: string, key: DraftKey) {
   return (await runtime.draftCount.get(memberId)) > 0 ? getDraft(runtime.db, memberId, key) : null;
+}
+
+/**
+ * The member's drafts of one kind for several targets (their edits of their own answers on one
+ * question), by target id: one read, and none when their count says they have no drafts.
+ */
+export async function draftsForTargets(
+  runtime: { db: Db; draftCount: { get(memberId: string): Promise<number> } },
+  memberId: string,
+  kind: DraftKind,
+  targetIds: number[],
+): Promise<Map<number, Draft>> {
+  if (!targetIds.length || (await runtime.draftCount.get(memberId)) === 0) return new Map();
+  const rows = await runtime.db
+    .select({ targetId: drafts.targetId, title: drafts.title, body: drafts.body, version: drafts.version, updatedAt: drafts.updatedAt })
+    .from(drafts)
+    .where(and(eq(drafts.memberId, memberId), eq(drafts.kind, kind), inArray(drafts.targetId, targetIds)));
+  return new Map(rows.map(({ targetId, ...draft }) => [targetId, draft]));
 }
 
 /** Every draft of a member, newest first (their data export). */

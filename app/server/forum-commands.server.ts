@@ -13,6 +13,7 @@ import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "./notifications.
 import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks } from "../../db/schema";
 import { rendered } from "./stored-html.server";
 import { deleteDraftIn } from "./drafts.server";
+import { notifyTopicFollowers } from "./topic-follows.server";
 
 /**
  * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
@@ -41,7 +42,7 @@ export async function askQuestion(
     if (rows[0]) {
       // The asker follows their question: they are told of every answer.
       await follow(tx, rows[0].id, input.authorId);
-      changed(...(await questionTags(tx, rows[0].id)));
+      changed(...(await questionTags(tx, rows[0].id)), ...(await notifyTopicFollowers(tx, rows[0].id)));
     }
     return rows;
   });

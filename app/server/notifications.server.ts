@@ -3,6 +3,7 @@
 // ('answer') and the other followers ('followed'), never its own author. Lists and counts leave
 // out what readers cannot see (a hidden question or answer), so nothing hidden is announced.
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "./db.server";
 import { rowsOf } from "./db.server";
 import { tag } from "./change-tags.server";
@@ -14,6 +15,9 @@ import { blogPosts, forumAnswers, forumQuestions, notifications, profiles, quest
 import { shownName } from "./account-policy.server";
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
+/** A new question filed under a topic the member follows (topic-follows.server.ts). */
+const TOPIC_QUESTION = "topic-question";
+const asker = alias(profiles, "asker");
 const ANONYMOUS = "Anonymous";
 
 export async function follow(db: Db | Tx, questionId: number, memberId: string) {
@@ -60,9 +64,12 @@ export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "hel
 // account itself (a passkey added) or an editor's decision on the member's story has neither and
 // is always shown to its member.
 const ACCOUNT_KINDS = ["passkey-added", ...REPORT_KINDS, ...STORY_KINDS] as const;
+// A new question in a followed topic has no answer: shown while the question is (on the site's
+// list; the API's list keeps to answers and marks).
 const visibleOrAccount = (accountNotices: boolean) =>
   or(
     and(isNotNull(forumQuestions.id), isNotNull(forumAnswers.id), isNull(forumQuestions.hiddenAt), isNull(forumAnswers.hiddenAt)),
+    accountNotices ? and(eq(notifications.kind, TOPIC_QUESTION), isNotNull(forumQuestions.id), isNull(forumQuestions.hiddenAt)) : sql`false`,
     accountNotices ? and(isNull(notifications.questionId), inArray(notifications.kind, [...ACCOUNT_KINDS])) : sql`false`,
   );
 
@@ -98,11 +105,17 @@ type AccountItem = {
   createdAt: string;
   unread: boolean;
 };
+/** A new question in a followed topic: `authorName` is its asker's. */
+type TopicItem = Omit<ForumItem, "kind" | "answerId"> & { kind: typeof TOPIC_QUESTION; answerId: null };
 /** `postPublished`: whether the story is on the blog now (null once it is gone). */
 type StoryItem = Omit<AccountItem, "kind"> & { kind: StoryKind; postTitle: string; postPublished: boolean | null };
 
 /** One page of a member's notifications, newest first, read and unread (the API lists forum ones). */
-export async function listNotifications(db: Db, memberId: string, page?: number): Promise<{ items: (ForumItem | AccountItem | StoryItem)[]; hasMore: boolean }>;
+export async function listNotifications(
+  db: Db,
+  memberId: string,
+  page?: number,
+): Promise<{ items: (ForumItem | TopicItem | AccountItem | StoryItem)[]; hasMore: boolean }>;
 export async function listNotifications(
   db: Db,
   memberId: string,
@@ -118,6 +131,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
       questionTitle: forumQuestions.title,
       answerId: notifications.answerId,
       authorName: profiles.displayName,
+      askerName: asker.displayName,
       postTitle: notifications.postTitle,
       postPublished: blogPosts.published,
       createdAt: notifications.createdAt,
@@ -127,14 +141,28 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
     .leftJoin(forumQuestions, eq(forumQuestions.id, notifications.questionId))
     .leftJoin(forumAnswers, eq(forumAnswers.id, notifications.answerId))
     .leftJoin(profiles, eq(profiles.id, forumAnswers.authorId))
+    .leftJoin(asker, eq(asker.id, forumQuestions.authorId))
     .leftJoin(blogPosts, eq(blogPosts.id, notifications.postId))
     .where(and(eq(notifications.memberId, memberId), visibleOrAccount(options.accountNotices ?? true)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1)
     .offset((Math.max(1, page) - 1) * NOTIFICATIONS_PAGE_SIZE);
   return {
-    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | AccountItem | StoryItem => {
+    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | TopicItem | AccountItem | StoryItem => {
       const createdAt = new Date(r.createdAt).toISOString();
+      if (r.kind === TOPIC_QUESTION && r.questionId !== null && r.questionTitle !== null) {
+        const { questionId, questionTitle } = r;
+        return {
+          id: r.id,
+          kind: TOPIC_QUESTION,
+          questionId,
+          questionTitle,
+          answerId: null,
+          authorName: shownName(r.askerName) ?? ANONYMOUS,
+          createdAt,
+          unread: r.readAt === null,
+        };
+      }
       if (r.questionId === null || r.answerId === null || r.questionTitle === null) {
         const account = {
           id: r.id,
@@ -189,6 +217,10 @@ export async function openNotification({ db, changes }: Writer, memberId: string
     .leftJoin(blogPosts, eq(blogPosts.id, notifications.postId))
     .where(and(eq(notifications.id, id), eq(notifications.memberId, memberId)));
   if (!row) return null;
+  if (row.kind === TOPIC_QUESTION && row.questionId !== null) {
+    await markQuestionRead({ changes }, memberId, row.questionId);
+    return { questionId: row.questionId, answerId: null, path: `/forum/${row.questionId}` } as const;
+  }
   if (row.questionId === null || row.answerId === null) {
     // An account or story notice: read once opened; it points at the security page or the story.
     await markRead(changes, memberId, and(eq(notifications.id, id), isNull(notifications.readAt)));

@@ -186,6 +186,22 @@ export const questionFollows = pgTable(
   (t) => [primaryKey({ columns: [t.questionId, t.memberId] }), index("question_follows_member_idx").on(t.memberId)],
 );
 
+// Topics a member follows: a new question filed under one tells them (notifications, mail by
+// their choice). Theirs alone: never shown to anyone else.
+export const topicFollows = pgTable(
+  "topic_follows",
+  {
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.memberId] }), index("topic_follows_member_idx").on(t.memberId)],
+);
+
 // What a member is told: an answer to their question or to one they follow. Shown newest first;
 // the partial index keeps the top bar's unread count to the member's unread rows.
 export const notifications = pgTable(
@@ -196,7 +212,8 @@ export const notifications = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     // 'answer' (to their question) | 'followed' (to one they follow) | 'helpful' | 'helped-most'
-    // (their answer), 'passkey-added' (about the account itself: no question or answer), or
+    // (their answer), 'topic-question' (a new question in a topic they follow: no answer),
+    // 'passkey-added' (about the account itself: no question or answer), or
     // 'story-published' | 'story-returned' | 'story-declined' (an editor's decision on their story).
     kind: text("kind").notNull(),
     questionId: integer("question_id").references(() => forumQuestions.id, { onDelete: "cascade" }),

@@ -345,6 +345,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/topics/{topicSlug}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Follow a topic
+         * @description The member is notified of each new question filed under the topic (not of their own), and mailed as their notification choice says. Following twice is the same as once. An unknown topic is 404.
+         */
+        put: operations["followTopic"];
+        post?: never;
+        /**
+         * Stop following a topic
+         * @description No more notifications of the topic's new questions. Stopping twice is the same as once. An unknown topic is 404.
+         */
+        delete: operations["unfollowTopic"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/followed-topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Topics the member follows
+         * @description The topics the token's member follows. Nobody else can see this list.
+         */
+        get: operations["listFollowedTopics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -794,6 +838,18 @@ export interface components {
             targetId: number;
             /** @description Whether there was a draft. */
             deleted: boolean;
+        };
+        TopicFollow: {
+            topicSlug: string;
+            /** @description Whether the member follows the topic now. */
+            following: boolean;
+        };
+        FollowedTopics: {
+            /** @description In the order the forum lists its topics. */
+            topics: {
+                slug: string;
+                name: string;
+            }[];
         };
     };
     responses: never;
@@ -2780,6 +2836,243 @@ export interface operations {
             };
             /** @description Not found (not_found). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another method than this path allows (method_not_allowed): the Allow header lists the ones it does. */
+            405: {
+                headers: {
+                    /** @description The methods this path allows. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited): wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side (internal). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is briefly unavailable (unavailable): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    followTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The topic's slug. */
+                topicSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicFollow"];
+                };
+            };
+            /** @description No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another method than this path allows (method_not_allowed): the Allow header lists the ones it does. */
+            405: {
+                headers: {
+                    /** @description The methods this path allows. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited): wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side (internal). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is briefly unavailable (unavailable): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unfollowTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The topic's slug. */
+                topicSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicFollow"];
+                };
+            };
+            /** @description No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another method than this path allows (method_not_allowed): the Allow header lists the ones it does. */
+            405: {
+                headers: {
+                    /** @description The methods this path allows. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (rate_limited): wait for Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side (internal). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is briefly unavailable (unavailable): try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFollowedTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowedTopics"];
+                };
+            };
+            /** @description No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

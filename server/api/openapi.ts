@@ -37,6 +37,7 @@ import {
   NotificationsQuerySchema,
 } from "./member-schemas";
 import { DRAFT_PATHS } from "./openapi-drafts";
+import { TOPIC_FOLLOW_PATHS } from "./topic-follow-schemas";
 
 /** Where the document says the API lives and whom to ask about it (from the site's settings). */
 export interface OpenApiSite {
@@ -301,6 +302,7 @@ export function createOpenApiDocument({ apiUrl, siteUrl, supportEmail }: OpenApi
         ),
       },
       ...DRAFT_PATHS,
+      ...TOPIC_FOLLOW_PATHS,
       "/openapi.json": {
         get: {
           operationId: "getOpenApiDocument",

@@ -10,6 +10,7 @@ import { RateLimitedError } from "~/server/rate-limit.server";
 import type { Runtime } from "~/server/runtime.server";
 import { createTokenVerifier } from "./bearer";
 import { createMemberRoutes, MEMBER_API_ROUTES } from "./member-routes";
+import { createTopicFollowRoutes, TOPIC_FOLLOW_API_ROUTES } from "./topic-follow-routes";
 import { createReadRoutes } from "./read-routes";
 import { ApiError, cors, errorHandler, jsonBodyParser, methodNotAllowed, notFound, preflight, sendJson } from "./http";
 import { createOpenApiDocument } from "./openapi";
@@ -32,6 +33,7 @@ export const API_ROUTES = {
   "/places/:citySlug/:serviceSlug": ["GET"],
   "/openapi.json": ["GET"],
   ...MEMBER_API_ROUTES,
+  ...TOPIC_FOLLOW_API_ROUTES,
 } as const;
 
 // ---------------------------------------------------------------- shaping
@@ -160,6 +162,7 @@ export function createApiRouter(runtime: Runtime) {
   });
 
   router.use(createMemberRoutes(runtime, { requireToken, requireJson, jsonBody }));
+  router.use(createTopicFollowRoutes(runtime, requireToken));
 
   router.get("/openapi.json", (_req, res) => {
     openApiDocument ??= createOpenApiDocument({ apiUrl: `${env.SITE_URL}${API_BASE}`, siteUrl: env.SITE_URL, supportEmail: env.SUPPORT_EMAIL });

@@ -3,7 +3,7 @@
 // told and chooses), posting removes the draft everywhere, "Save draft" without scripts, and no
 // draft text left in the browser's storage after signing out.
 import type { Browser, Locator, Page } from "@playwright/test";
-import { askQuestion, DESKTOP, expect, expectAccessible, gotoReady, signIn, signUp, test } from "./fixtures";
+import { askQuestion, DESKTOP, expect, expectAccessible, gotoReady, postAnswer, signIn, signUp, test } from "./fixtures";
 import { word } from "./member-view";
 import { recordPostedTexts } from "./server-logs";
 
@@ -221,5 +221,100 @@ test("leaving a page whose text the server could not take asks first; staying ke
   await expect.poll(() => asked).toEqual(["Your text is not saved yet. Leave this page anyway?"]);
   await expect(page).toHaveURL(new RegExp(`/forum/${questionId}$`));
   await expect(page.getByLabel("Your answer", { exact: true })).toHaveValue(text);
+  await context.close();
+});
+
+test("an edit of one's answer is kept as a draft: after a reload the editor opens with it; saving the edit removes it", async ({ browser }) => {
+  const { context, page } = await member(browser);
+  const questionId = await askQuestion(page, typed(`Pillows for sore necks ${word()}`), typed(`What shape helps you sleep ${word()}?`));
+  await postAnswer(page, questionId, typed(`A low memory foam one ${word()}`));
+  const answer = page.locator("li[id^='answer-']").first();
+  await answer.getByText("Edit", { exact: true }).click();
+  const edit = typed(`A low memory foam one, and a rolled towel under my neck ${word()}`);
+  await answer.getByLabel("Edit your answer").fill(edit);
+  await expect(saved(answer)).toBeVisible();
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The editor is open again with the unfinished edit, when it was saved, and a way to let it go.
+  await expect(answer.getByLabel("Edit your answer")).toHaveValue(edit);
+  await expect(saved(answer)).toBeVisible();
+  await expect(answer.getByRole("button", { name: "Discard draft" })).toBeVisible();
+  // Checked from the top: a reload keeps the scroll, where the sticky header covers part of a link.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectAccessible(page, "an answer's edit restored from its draft");
+  await answer.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Answer updated", { exact: true })).toBeVisible();
+  await expect(answer).toContainText("a rolled towel under my neck");
+  await gotoReady(page, `/forum/${questionId}`);
+  await expect(answer.getByLabel("Edit your answer")).toBeHidden();
+  await expect(saved(page)).toHaveCount(0);
+  await context.close();
+});
+
+test("a story's new version is kept as a draft on its page, and saving the version removes it", async ({ browser }) => {
+  const { context, page } = await member(browser);
+  const title = typed(`Learning to pace myself ${word()}`);
+  await gotoReady(page, "/blog");
+  const share = page.locator("#share-story");
+  await share.getByLabel("Title").fill(title);
+  await share.getByLabel("Your story").fill(typed(`Some days I do one thing, and that is enough ${word()}.`));
+  await share.getByRole("button", { name: "Send for review" }).click();
+  await expect(page.getByText("Thank you for sharing your story!", { exact: true })).toBeVisible();
+  await gotoReady(page, "/account");
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your story" })).toBeVisible();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const version = typed(`Some days I do one thing, and that is enough. A timer helps me stop ${word()}.`);
+  await page.getByLabel("Your story").fill(version);
+  await expect(saved(page)).toBeVisible();
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByLabel("Your story")).toHaveValue(version);
+  await expect(page.getByRole("button", { name: "Discard draft" })).toBeVisible();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Story saved", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByLabel("Your story")).toHaveValue(version);
+  await expect(saved(page)).toHaveCount(0);
+  await context.close();
+});
+
+test("closing a page with text typed moments ago, not yet confirmed by the server, asks first", async ({ browser }) => {
+  const { context, page } = await member(browser);
+  const questionId = await askQuestion(page, typed(`Tap turners ${word()}`), typed(`Are lever taps worth it ${word()}?`));
+  // The save is held back, so the text is still waiting when the page is closed.
+  await page.route("**/drafts", () => undefined);
+  await gotoReady(page, `/forum/${questionId}`);
+  await page.getByLabel("Your answer", { exact: true }).click();
+  await page.keyboard.type(typed(`Yes, lever taps ${word()}`));
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(["beforeunload"]);
+  expect(page.isClosed()).toBe(false);
+  await context.close();
+});
+
+test("closing a page with a report's reason typed and not sent asks first, as draft forms do", async ({ browser }) => {
+  const { context, page } = await member(browser);
+  const questionId = await askQuestion(page, typed(`Grip aids for pens ${word()}`), typed(`Which pens are easiest to hold ${word()}?`));
+  const other = await browser.newContext(DESKTOP);
+  const reader = await other.newPage();
+  await signUp(reader);
+  await gotoReady(reader, `/forum/${questionId}`);
+  await reader.locator("#question summary", { hasText: "Report" }).click();
+  await reader.getByLabel("What is wrong with it?").click();
+  await reader.keyboard.type(typed(`This looks like an advert ${word()}`));
+  const asked: string[] = [];
+  reader.once("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await reader.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(["beforeunload"]);
+  await other.close();
   await context.close();
 });

@@ -59,6 +59,9 @@ beforeAll(async () => {
     getDraft: asDraft,
     saveDraft: { params: { kind: "edit-question", targetId: question.id }, token: asker.token, body: { body: "A question half edited", version: 0 } },
     deleteDraft: asDraft,
+    followTopic: { params: { topicSlug: "diet" }, token: asker.token },
+    unfollowTopic: { params: { topicSlug: "diet" }, token: asker.token },
+    listFollowedTopics: { token: asker.token },
   };
 });
 

@@ -9,6 +9,9 @@ import { action as adminReportsAction } from "~/routes/admin-reports";
 import { action as questionAction } from "~/routes/forum-question";
 import { action as forumAction } from "~/routes/forum";
 import { action as draftsAction } from "~/routes/drafts";
+import { action as topicAction } from "~/routes/forum-topic";
+import { followedTopics, setTopicFollow } from "~/server/topic-follows.server";
+import { createTopic } from "~/server/topics.server";
 import { getDraft, saveDraft } from "~/server/drafts.server";
 import { checkMatrix, matrixPerFile, moderators, nobody, signedIn, type Matrix, type Row } from "../helpers/authorization-matrix";
 
@@ -257,6 +260,30 @@ function rows({ rt, call, unique, ownerFor, newQuestion, newAnswer, author, peop
         return {
           run: () => call(draftsAction, actor, "/drafts", { intent: "discard", kind: "answer", target: String(q.id) }),
           changed: async () => (await getDraft(rt.db, ownerFor(actor), key)) === null,
+        };
+      },
+    },
+    {
+      // Which topics a member follows is theirs: a follow changes only the member's own list.
+      write: "follow a topic (own list)",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const topic = await createTopic(rt, { name: unique("Topic"), slug: "", description: "" });
+        return {
+          run: () => call(topicAction, actor, `/forum/topics/${topic.slug}`, { intent: "follow" }, { slug: topic.slug }),
+          changed: async () => (await followedTopics(rt.db, ownerFor(actor))).some((t) => t.id === topic.id),
+        };
+      },
+    },
+    {
+      write: "unfollow a topic (own list)",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const topic = await createTopic(rt, { name: unique("Topic"), slug: "", description: "" });
+        await setTopicFollow(rt, ownerFor(actor), topic.id, true);
+        return {
+          run: () => call(topicAction, actor, `/forum/topics/${topic.slug}`, { intent: "unfollow" }, { slug: topic.slug }),
+          changed: async () => !(await followedTopics(rt.db, ownerFor(actor))).some((t) => t.id === topic.id),
         };
       },
     },

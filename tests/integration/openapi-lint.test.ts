@@ -36,6 +36,9 @@ const OPERATION_IDS = [
   "getDraft",
   "saveDraft",
   "deleteDraft",
+  "followTopic",
+  "unfollowTopic",
+  "listFollowedTopics",
 ];
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];

@@ -123,6 +123,8 @@ describe("the OpenAPI document", () => {
       "/answers/{id}/helpful",
       "/questions/{id}/helped-most",
       "/drafts/{kind}/{targetId}",
+      "/topics/{topicSlug}/follow",
+      "/followed-topics",
     ];
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {

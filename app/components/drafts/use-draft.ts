@@ -2,6 +2,7 @@
 // once when the page is hidden or left; "Draft saved" only once the server said so. A save that
 // fails keeps the text on this device and tries again; a save refused because another tab or
 // device saved a newer text shows both, and the member chooses. Leaving with unsaved text asks.
+// An edit starts from the post's own text (`original`), which is not a draft until changed.
 import * as React from "react";
 import { useBlocker } from "react-router";
 import type { DraftKind, ShownDraft } from "~/lib/draft-kinds";
@@ -39,11 +40,14 @@ export function useDraft(options: {
   saved: ShownDraft | null;
   /** Text sent back by a failed post, shown instead of the draft. */
   typed?: DraftText;
+  /** An edit's text as it stands now: shown when there is no draft, and not unsaved text. */
+  original?: DraftText;
 }) {
   const { kind, targetId, memberId, saved } = options;
-  const text = React.useRef<DraftText>(options.typed ?? (saved ? { title: saved.title, body: saved.body } : EMPTY));
+  const base = options.original ?? EMPTY;
+  const text = React.useRef<DraftText>(options.typed ?? (saved ? { title: saved.title, body: saved.body } : base));
   // What the server holds (as far as this tab knows), and its version.
-  const confirmed = React.useRef<DraftText>(saved ? { title: saved.title, body: saved.body } : EMPTY);
+  const confirmed = React.useRef<DraftText>(saved ? { title: saved.title, body: saved.body } : base);
   const version = React.useRef(saved?.version ?? 0);
   const [status, setStatus] = React.useState<DraftStatus>(saved ? { state: "saved", at: saved.updatedAt } : { state: "idle" });
   const statusRef = React.useRef(status);
@@ -134,7 +138,7 @@ export function useDraft(options: {
     if (!memberId) return;
     const local = readLocalCopy(memberId, kind, targetId);
     if (!local) return;
-    const server = saved ? { title: saved.title, body: saved.body } : EMPTY;
+    const server = saved ? { title: saved.title, body: saved.body } : base;
     if (same(local, server)) {
       removeLocalCopy(memberId, kind, targetId);
       return;
@@ -154,10 +158,10 @@ export function useDraft(options: {
       void send(true);
     };
     const onVisibility = () => document.visibilityState === "hidden" && leaving();
-    // Text waiting for its two seconds goes with the page (a keepalive save, and this device's
-    // copy); only text the server refused or could not take makes the browser ask first.
+    // Text the server has not confirmed makes the browser ask first: a save still waiting for its
+    // two seconds is sent with the page (keepalive), but may not arrive, and a refused one never will.
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (posting.current || !dirty() || (statusRef.current.state !== "failed" && statusRef.current.state !== "conflict")) return;
+      if (posting.current || (!dirty() && statusRef.current.state !== "conflict")) return;
       event.preventDefault();
       event.returnValue = "";
     };
@@ -196,7 +200,7 @@ export function useDraft(options: {
   const clear = (theirs: ShownDraft | null) => {
     epoch.current++;
     stopTimers();
-    const next = theirs ? { title: theirs.title, body: theirs.body } : EMPTY;
+    const next = theirs ? { title: theirs.title, body: theirs.body } : base;
     text.current = next;
     confirmed.current = next;
     setVersion(theirs?.version ?? 0);
@@ -257,7 +261,7 @@ export function useDraft(options: {
         setGeneration((g) => g + 1);
         return;
       }
-      confirmed.current = current.theirs ? { title: current.theirs.title, body: current.theirs.body } : EMPTY;
+      confirmed.current = current.theirs ? { title: current.theirs.title, body: current.theirs.body } : base;
       setVersion(current.theirs?.version ?? 0);
       statusRef.current = { state: "idle" };
       setStatus({ state: "idle" });

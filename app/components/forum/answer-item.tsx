@@ -9,6 +9,7 @@ import { ReportForm } from "~/components/forum/report-form";
 import { PostBody } from "~/components/post-body";
 import { RelativeTime } from "~/components/relative-time";
 import { Card, CardContent } from "~/components/ui/card";
+import type { ShownDraft } from "~/lib/draft-kinds";
 
 /** An answer as the question page's loader sends it: `content` is the typed text, for its author only. */
 export type ShownAnswer = {
@@ -28,6 +29,8 @@ export type ShownAnswer = {
   authorRole?: string | null;
   /** Whether its author may still delete it (nobody marked it). */
   deletable?: boolean;
+  /** Its author's unfinished edit of it (theirs only). */
+  editDraft?: ShownDraft | null;
 };
 
 export function AnswerItem({
@@ -36,7 +39,9 @@ export function AnswerItem({
   asker,
   moderator,
   result,
+  memberId = null,
 }: {
+  memberId?: string | null;
   answer: ShownAnswer;
   signedIn: boolean;
   asker: boolean;
@@ -67,7 +72,17 @@ export function AnswerItem({
               {markable ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
               {asker && markable ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
               {markable ? <span aria-hidden="true" className={ACTION_SEPARATOR} /> : null}
-              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} deletable={answer.deletable} result={result} /> : null}
+              {answer.isMine ? (
+                <OwnerControls
+                  kind="answer"
+                  id={answer.id}
+                  content={answer.content}
+                  deletable={answer.deletable}
+                  result={result}
+                  memberId={memberId}
+                  draft={answer.editDraft ?? null}
+                />
+              ) : null}
               {answer.hidden || (answer.isMine && answer.deletable) ? null : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>

@@ -1,15 +1,15 @@
 // The question page's controls: Follow, an owner's edit and delete, the topic choice, a
 // moderator's hide and restore, and the note on hidden posts.
-import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { KEPT_ANSWER, KEPT_QUESTION } from "~/lib/kept-posts";
 import * as React from "react";
 import { Form } from "react-router";
 import { TopicOptions, type PostFormResult } from "~/components/forum/post-form";
-import { SelectField, TextAreaField, TextField } from "~/components/form-field";
+import { SelectField } from "~/components/form-field";
+import { EditPostForm } from "~/components/forum/edit-post-form";
+import type { DraftKind, ShownDraft } from "~/lib/draft-kinds";
 import { Badge } from "~/components/ui/badge";
 import { QUIET_ACTION } from "~/components/forum/quiet-action";
 import { Button } from "~/components/ui/button";
-import { LIMITS } from "~/lib/limits";
 import { useRoundAfterSubmit } from "~/lib/use-round-after-submit";
 
 export function FollowButton({ following }: { following: boolean }) {
@@ -30,6 +30,9 @@ export type ActionData = PostFormResult & {
   targetType?: string;
   targetId?: number;
   toast?: { id: string; title: string; description?: string; variant?: "destructive" };
+  /** A draft button's answer: which form's draft, and another tab's newer text. */
+  draftKey?: { kind: DraftKind; targetId: number };
+  draftConflict?: { current: ShownDraft | null };
 };
 
 export function OwnerControls({
@@ -39,6 +42,8 @@ export function OwnerControls({
   content,
   deletable = true,
   result,
+  memberId,
+  draft,
 }: {
   kind: "question" | "answer";
   id: number;
@@ -47,44 +52,31 @@ export function OwnerControls({
   /** False once others built on it: Delete then says why, and what to do instead. */
   deletable?: boolean;
   result?: ActionData;
+  memberId: string | null;
+  /** The member's draft of this edit: the editor opens with it. */
+  draft: ShownDraft | null;
 }) {
   const editIntent = kind === "question" ? "edit-question" : "edit-answer";
-  const mine = result?.intent === editIntent && (kind === "question" || result.answerId === id) ? result : undefined;
+  const forThis =
+    result?.intent === editIntent ? kind === "question" || result.answerId === id : result?.draftKey?.kind === editIntent && result.draftKey.targetId === id;
+  const mine = forThis ? result : undefined;
   // Saved, the editor closes (a new one, holding the saved text), as after a page load.
   const round = useRoundAfterSubmit((form) => form.get("intent") === editIntent && (kind === "question" || form.get("answerId") === String(id)), Boolean(mine));
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <details key={round} open={Boolean(mine)}>
+      <details key={round} open={Boolean(mine) || Boolean(draft)}>
         <summary className={QUIET_ACTION}>Edit</summary>
-        <Form method="post" className="mt-2 grid max-w-xl gap-3">
-          <input type="hidden" name="intent" value={editIntent} />
-          {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
-          {kind === "question" ? (
-            <TextField
-              id={`edit-title-${id}`}
-              label="Title"
-              name="title"
-              required
-              maxLength={LIMITS.titleMax}
-              defaultValue={title}
-              error={mine?.errors?.title}
-            />
-          ) : null}
-          <TextAreaField
-            id={`edit-${kind}-${id}`}
-            label={kind === "question" ? "Content" : "Edit your answer"}
-            name="content"
-            required
-            maxLength={LIMITS.contentMax}
-            defaultValue={content}
-            rows={5}
-            error={mine?.errors?.content}
-            hint={FORMATTING_HINT}
-          />
-          <Button type="submit" size="sm">
-            Save changes
-          </Button>
-        </Form>
+        <EditPostForm
+          kind={kind}
+          id={id}
+          title={title}
+          content={content}
+          memberId={memberId}
+          saved={draft}
+          typed={mine?.values}
+          errors={mine?.errors}
+          conflict={mine?.draftConflict?.current}
+        />
       </details>
       <details>
         <summary className={QUIET_ACTION}>Delete</summary>

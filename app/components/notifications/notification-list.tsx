@@ -36,6 +36,7 @@ function describe(n: ListedNotification) {
   if (n.kind === "answer") return `${n.authorName} answered your question`;
   if (n.kind === "followed") return `${n.authorName} answered a question you follow`;
   if (n.kind === "helpful") return "Someone found your answer helpful";
+  if (n.kind === "topic-question") return `${n.authorName} asked a new question in a topic you follow`;
   return "The asker says your answer helped them most";
 }
 

@@ -41,6 +41,8 @@ function headline(item: MailNotification) {
       return "Someone found your answer helpful";
     case "helped-most":
       return "The asker says your answer helped them most";
+    case "topic-question":
+      return `${who(item.authorName)} asked a new question in a topic you follow`;
     default:
       return `${who(item.authorName)} answered a question you follow`;
   }
@@ -56,6 +58,7 @@ function subjectOf(items: MailNotification[], digest: boolean) {
   if (digest) return `Your daily digest: ${items.length} new notification${items.length === 1 ? "" : "s"}`;
   if (isStoryKind(items[0].kind)) return headline(items[0]);
   const title = items[0].questionTitle;
+  if (items.length === 1 && items[0].kind === "topic-question") return `New question in a topic you follow: "${title}"`;
   const answers = items.filter((i) => i.kind === "answer" || i.kind === "followed").length;
   if (answers === items.length) return answers === 1 ? `New answer to "${title}"` : `${answers} new answers to "${title}"`;
   if (items.length === 1) return items[0].kind === "helped-most" ? `Your answer helped most on "${title}"` : `Your answer on "${title}" was marked helpful`;

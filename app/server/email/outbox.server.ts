@@ -26,8 +26,9 @@ const MAX_ATTEMPTS = 20;
 // questions and editors' decisions on their own stories. A story notice is a mail of its own.
 const ELIGIBLE = sql`(p.email_notifications in ('instant', 'daily') or (p.email_notifications = 'own' and (n.kind = 'answer' or n.kind like 'story-%')))`;
 const GATHER_KEY = sql`case when p.email_notifications = 'daily' then 'digest' when n.kind like 'story-%' then 'n:' || n.id else 'q:' || n.question_id end`;
-// Joined with q and a (left joins): a story notice, or a forum one whose question and answer show.
-const SHOWN = sql`(n.kind like 'story-%' or (q.id is not null and q.hidden_at is null and a.id is not null and a.hidden_at is null))`;
+// Joined with q and a (left joins): a story notice, a forum one whose question and answer show, or
+// a new question in a followed topic that shows.
+const SHOWN = sql`(n.kind like 'story-%' or (q.id is not null and q.hidden_at is null and ((a.id is not null and a.hidden_at is null) or (n.kind = 'topic-question' and n.answer_id is null))))`;
 
 /**
  * Stores a pending mail for every notification that matches `where` and its member's choice and
@@ -50,6 +51,11 @@ async function schedule(db: Db | Tx, where: SQL) {
 /** After an answer's notifications are stored: the mails they call for. */
 export function scheduleMailsForAnswer(tx: Db | Tx, answerId: number) {
   return schedule(tx, sql`n.answer_id = ${answerId}`);
+}
+
+/** After a new question's notices to its topic's followers are stored: the mails they call for. */
+export function scheduleMailsForTopicQuestion(tx: Db | Tx, questionId: number) {
+  return schedule(tx, sql`n.question_id = ${questionId} and n.kind = 'topic-question'`);
 }
 
 /** After one notification is stored (an editor's decision on a story): the mail it calls for. */
@@ -169,12 +175,15 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
     const items = rowsOf<MailNotification & { id: number }>(
       await db.execute(sql`
         select n.id, n.kind, n.question_id as "questionId", q.title as "questionTitle", n.answer_id as "answerId",
-          a.content as "answerContent", ap.display_name as "authorName", n.post_title as "postTitle", n.created_at as "createdAt"
+          case when n.kind = 'topic-question' then q.content else a.content end as "answerContent",
+          case when n.kind = 'topic-question' then qp.display_name else ap.display_name end as "authorName",
+          n.post_title as "postTitle", n.created_at as "createdAt"
         from notifications n
         join profiles p on p.id = n.member_id
         left join forum_questions q on q.id = n.question_id
         left join forum_answers a on a.id = n.answer_id
         left join profiles ap on ap.id = a.author_id
+        left join profiles qp on qp.id = q.author_id
         where n.member_id = ${row.member_id} and ${SHOWN} and n.mailed_at is null and n.read_at is null and ${ELIGIBLE}
           ${digest ? sql`` : scope === "n" ? sql`and n.id = ${Number(key)}` : sql`and n.question_id = ${Number(key)}`}
         order by n.created_at, n.id
