@@ -66,7 +66,9 @@ test("a moderator silences a reported author for a day; the author reads why whe
   await expect(writer.getByText(/A moderator has paused your posting until .* UTC\./).first()).toBeVisible();
   await expect(writer.getByText(/write to the moderators through the contact page/).first()).toBeVisible();
   await gotoReady(writer, `/forum/${questionId}`);
-  await expect(writer.getByText(attempt)).toHaveCount(0);
+  // Their words stay in their draft (only they see it), never among the answers.
+  await expect(writer.locator("li[id^='answer-']").filter({ hasText: attempt })).toHaveCount(0);
+  await expect(writer.locator("li[id^='answer-']").filter({ hasText: words })).toHaveCount(1);
 
   // The record lists the silence, its reason and who did it; the pages are axe clean.
   for (const [size, options] of [
