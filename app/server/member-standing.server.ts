@@ -2,7 +2,7 @@
 // (no sign-in, every session ended), and who may set it. Each change is one transaction with its
 // line in the moderators' record; a suspension deletes the member's sessions and names their
 // account, so every instance forgets the sessions it remembers (auth-changes.server.ts).
-import { and, count, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Role } from "~/lib/roles";
 import { ROLES } from "~/lib/roles";
 import { SILENCE_DAYS, silencedMessage } from "~/lib/standing";
@@ -11,8 +11,6 @@ import type { Tx, Writer } from "./change-events.server";
 import { tag } from "./change-tags.server";
 import { recordAction } from "./moderator-record.server";
 import { sessions, users } from "../../db/schema";
-
-export { silencedMessage };
 
 /** A refusal with the words the moderator reads; nothing was changed. */
 export class StandingRefused extends Error {
@@ -24,21 +22,19 @@ export class StandingRefused extends Error {
   }
 }
 
-export interface Standing {
+interface Standing {
   role: Role;
   silencedUntil: Date | null;
   suspended: boolean;
 }
 
-async function standingRow(db: Db | Tx, memberId: string, lock = false) {
+async function standingRow(db: Db | Tx, memberId: string, lock = false): Promise<Standing | null> {
   const query = db.select({ role: users.role, silencedUntil: users.silencedUntil, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, memberId));
   const [row] = lock ? await query.for("update") : await query;
   if (!row) return null;
   const until = row.silencedUntil && row.silencedUntil.getTime() > Date.now() ? row.silencedUntil : null;
   return { role: (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : "member", silencedUntil: until, suspended: row.suspendedAt !== null };
 }
-
-export const standingOf = (db: Db | Tx, memberId: string): Promise<Standing | null> => standingRow(db, memberId);
 
 /**
  * Null when the member may post; otherwise the message that says until when they may not and
@@ -107,7 +103,7 @@ export async function changeStanding({ changes }: Pick<Writer, "changes">, actor
       // Every session ends here; the account's tag makes each instance forget the ones it remembers.
       await tx.delete(sessions).where(eq(sessions.userId, memberId));
       await recordAction(tx, { ...line, action: "suspend" });
-      changed(tag.account(memberId), tag.sessions);
+      changed(tag.account(memberId));
       return { title: "Account suspended", until: null };
     }
     const column = change.action === "lift-silence" ? { silencedUntil: null } : { suspendedAt: null };
@@ -138,10 +134,7 @@ export async function changeRole({ changes }: Pick<Writer, "changes">, actor: Ac
       const [admins] = await tx.select({ n: count() }).from(users).where(eq(users.role, "admin"));
       if ((admins?.n ?? 0) <= 1) throw new StandingRefused("This is the last admin: make someone else an admin first.", 409);
     }
-    await tx
-      .update(users)
-      .set({ role })
-      .where(and(eq(users.id, memberId)));
+    await tx.update(users).set({ role }).where(eq(users.id, memberId));
     await recordAction(tx, { actorId: actor.id, memberId, action: "role", reason, detail: `${target.role} → ${role}` });
     changed(tag.account(memberId), tag.member(memberId));
     return { title: "Role changed", role: role as Role };

@@ -4,7 +4,7 @@
 import { Writable } from "node:stream";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, forumAnswers, forumQuestions, reports, users } from "../../db/schema";
+import { blogPosts, forumAnswers, forumQuestions, reports, sessions, users } from "../../db/schema";
 import { changeRole, changeStanding, StandingRefused } from "~/server/member-standing.server";
 import { dismissReport, hideContent, restoreContent } from "~/server/moderation.server";
 import { listActions } from "~/server/moderator-record.server";
@@ -90,8 +90,13 @@ describe("a suspended member", () => {
     // The question page uses the remembered session: seen twice, so this instance remembers it.
     expect(await signedIn()).toBe(true);
     expect(await signedIn()).toBe(true);
+    const before = await app.runtime.changes.latest();
     await changeStanding(app.runtime, moderator, member.id, { action: "suspend", reason: "Threats in messages" });
     expect(await signedIn()).toBe(false);
+    // Every other instance reads the same change stream: the account's tag makes each forget the
+    // sessions it remembers for the member (freshness.test.ts), and the sessions are gone from the database.
+    expect((await app.runtime.changes.since(before))?.flatMap((e) => e.tags)).toContain(`account:${member.id}`);
+    expect(await app.runtime.db.select().from(sessions).where(eq(sessions.userId, member.id))).toEqual([]);
     const account = await app.fetch("/account", { headers: { Cookie: member.cookie } });
     expect(account.status).toBe(302);
     expect(account.headers.get("location")).toMatch(/^\/auth/);
