@@ -39,6 +39,9 @@ describe("a silenced member", () => {
     const other = await app.member({ displayName: "Kim" });
     const question = await app.ask(other.cookie, "What helps with morning stiffness?");
     const ownAnswer = await app.answer(member.cookie, question, "A warm shower first thing.");
+    const ownQuestion = await app.ask(member.cookie, "Which gloves keep your hands warm?");
+    expect((await app.postForm("/blog", member.cookie, { title: "Learning to rest", content: "Resting is a skill I learned slowly." })).status).toBe(302);
+    const [story] = await app.runtime.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.authorId, member.id));
     const bearer = await token(member.cookie);
     await changeStanding(app.runtime, moderator, member.id, { action: "silence", days: 1, reason: "Cooling off after a heated thread" });
     const before = { q: await rows(forumQuestions, member.id), a: await rows(forumAnswers, member.id), s: await rows(blogPosts, member.id) };
@@ -51,6 +54,11 @@ describe("a silenced member", () => {
         await app.postForm(`/forum/${question}`, member.cookie, { intent: "edit-answer", answerId: String(ownAnswer), content: "Changed words" }),
       ],
       ["story", await app.postForm("/blog", member.cookie, { title: "My first year", content: "It was a long year of learning." })],
+      [
+        "edit question",
+        await app.postForm(`/forum/${ownQuestion}`, member.cookie, { intent: "edit-question", title: "Changed title", content: "Changed words" }),
+      ],
+      ["edit story", await app.postForm(`/account/stories/${story.id}`, member.cookie, { intent: "save", title: "Changed title", content: "Changed words" })],
     ];
     for (const [what, res] of attempts) {
       expect(res.status, what).toBe(403);
@@ -73,6 +81,10 @@ describe("a silenced member", () => {
     expect({ q: await rows(forumQuestions, member.id), a: await rows(forumAnswers, member.id), s: await rows(blogPosts, member.id) }).toEqual(before);
     const [kept] = await app.runtime.db.select({ content: forumAnswers.content }).from(forumAnswers).where(eq(forumAnswers.id, ownAnswer));
     expect(kept.content).toBe("A warm shower first thing.");
+    expect((await app.runtime.db.select({ title: forumQuestions.title }).from(forumQuestions).where(eq(forumQuestions.id, ownQuestion)))[0].title).toBe(
+      "Which gloves keep your hands warm?",
+    );
+    expect((await app.runtime.db.select({ title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.id, story.id)))[0].title).toBe("Learning to rest");
     // Reading still works, and once lifted, posting does too.
     expect((await app.fetch(`/forum/${question}`, { headers: { Cookie: member.cookie } })).status).toBe(200);
     await changeStanding(app.runtime, moderator, member.id, { action: "lift-silence" });
