@@ -66,6 +66,8 @@ test("a moderator silences a reported author for a day; the author reads why whe
   await expect(writer.getByText(/A moderator has paused your posting until .* UTC\./).first()).toBeVisible();
   await expect(writer.getByText(/write to the moderators through the contact page/).first()).toBeVisible();
   await gotoReady(writer, `/forum/${questionId}`);
+  await expect(writer.getByRole("status").filter({ hasText: /A moderator has paused your posting until/ })).toBeVisible();
+  await expectAccessible(writer, "question page of a silenced member, 1280");
   // Their words stay in their draft (only they see it), never among the answers.
   await expect(writer.locator("li[id^='answer-']").filter({ hasText: attempt })).toHaveCount(0);
   await expect(writer.locator("li[id^='answer-']").filter({ hasText: words })).toHaveCount(1);

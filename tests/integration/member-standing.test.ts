@@ -85,8 +85,11 @@ describe("a silenced member", () => {
       "Which gloves keep your hands warm?",
     );
     expect((await app.runtime.db.select({ title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.id, story.id)))[0].title).toBe("Learning to rest");
-    // Reading still works, and once lifted, posting does too.
-    expect((await app.fetch(`/forum/${question}`, { headers: { Cookie: member.cookie } })).status).toBe(200);
+    // Reading still works; the page says until when before anything is typed. Once lifted, posting works again.
+    const page = await app.fetch(`/forum/${question}`, { headers: { Cookie: member.cookie } });
+    expect(page.status).toBe(200);
+    expect(await text(page)).toMatch(/data-silenced-notice="">.*A moderator has paused your posting until/s);
+    expect(await text(await app.fetch(`/forum/${question}`, { headers: { Cookie: other.cookie } }))).not.toContain("data-silenced-notice");
     await changeStanding(app.runtime, moderator, member.id, { action: "lift-silence" });
     expect((await app.postForm(`/forum/${question}`, member.cookie, { intent: "answer", content: "Try a paraffin bath." })).status).toBe(302);
   });
