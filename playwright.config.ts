@@ -88,6 +88,7 @@ export default defineConfig({
         "return-375",
         "return-1280",
         "moderation-day",
+        "silence",
       ]
         .map((n) => `e2e-admin-${n}@example.com`)
         .join(","),

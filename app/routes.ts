@@ -44,6 +44,8 @@ export default [
   route("admin/posts", "routes/admin-posts.tsx"),
   route("admin/posts/:postId", "routes/admin-post-edit.tsx"),
   route("admin/reports", "routes/admin-reports.tsx"),
+  route("admin/actions", "routes/admin-actions.tsx"),
+  route("admin/members", "routes/admin-members.tsx"),
   route("admin/places", "routes/admin-places.tsx"),
   route("admin/topics", "routes/admin-topics.tsx"),
   route("community-guidelines", "routes/community-guidelines.tsx"),

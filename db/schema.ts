@@ -1,5 +1,5 @@
 // The whole database: the auth library's tables (schema/auth.ts), what members write and read
-// (schema/community.ts) and the site's machinery and places (schema/site.ts). Drizzle reads the
+// (schema/community.ts) the site's machinery and places (schema/site.ts) and the moderators' record (schema/moderation.ts). Drizzle reads the
 // tables from here, so every one is exported from this file.
 import { accounts, jwks, passkeys, rateLimitCounters, rateLimits, sessions, twoFactors, users, verifications } from "./schema/auth";
 import {
@@ -16,11 +16,13 @@ import {
   reports,
   topicFollows,
 } from "./schema/community";
+import { moderatorActions } from "./schema/moderation";
 import { changeEvents, cities, cityServicePages, guideIndex, mailOutbox, services } from "./schema/site";
 
 export * from "./schema/auth";
 export * from "./schema/community";
 export * from "./schema/site";
+export * from "./schema/moderation";
 
 export const schema = {
   users,
@@ -50,4 +52,5 @@ export const schema = {
   guideIndex,
   changeEvents,
   drafts,
+  moderatorActions,
 };

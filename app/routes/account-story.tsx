@@ -18,6 +18,7 @@ import { LIMITS } from "~/lib/limits";
 import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { fieldErrors, storySchema } from "~/lib/validation";
+import { postingRefusal } from "~/server/member-standing.server";
 import { getPendingStory, updatePendingStory, withdrawPendingStory } from "~/server/blog.server";
 import { runtimeContext } from "~/server/context";
 import { previewHtml } from "~/server/preview.server";
@@ -86,6 +87,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!preview.ok) return data({ intent, errors: { content: preview.message } as Errors, values, confirmWithdraw: false, preview: null }, { status: 429 });
     return { intent, errors: {} as Errors, values, confirmWithdraw: false, preview: { title: parsed.data.title, html: preview.html } };
   }
+  const refusal = await postingRefusal(db, viewer.id);
+  if (refusal) return data({ intent, errors: { form: refusal } as Errors, values, confirmWithdraw: false, preview: null }, { status: 403 });
   let saved;
   try {
     // Saving renders the text as a preview does, from the same allowance.

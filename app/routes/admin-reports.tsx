@@ -1,4 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
+import { FormAlert } from "~/components/form-field";
+import { mayActOn } from "~/lib/standing";
+import { isStandingIntent, standingAction } from "./admin-standing.server";
 import { OpenReportCard, TargetActions } from "~/components/admin/report-card";
 import { RelativeTime } from "~/components/relative-time";
 import { reasonLabel } from "~/lib/report-reasons";
@@ -18,11 +21,15 @@ import type { Route } from "./+types/admin-reports";
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Reports", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, "moderator");
+  const viewer = requireRole(request, context, "moderator");
   const { db } = context.get(runtimeContext);
   const [open, resolved] = await Promise.all([listReports(db, "open"), listReports(db, "resolved", 30)]);
-  // One card per reported post, with every report of it.
-  return { open, cards: await openReportCards(db, open), resolved };
+  // One card per reported post, with every report of it, and whether this moderator may act on its author.
+  const cards = (await openReportCards(db, open)).map((card) => ({
+    ...card,
+    actable: mayActOn(viewer, { id: card.authorId, role: card.authorRole }),
+  }));
+  return { open, cards, resolved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const targetType = form.get("targetType") === "answer" ? "answer" : "question";
   const targetId = Number(form.get("targetId"));
+  if (isStandingIntent(intent)) return standingAction(runtime, moderator, intent, form, "/admin/reports");
   try {
     if (intent === "hide" || intent === "restore") {
       if (!Number.isInteger(targetId) || targetId <= 0) return data({ error: "Unknown content" }, { status: 400 });
@@ -93,6 +101,7 @@ function ReportCard({ report }: { report: ReportView }) {
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  const failed = useActionData<typeof action>();
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
       <p>
@@ -101,6 +110,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h1 className="text-3xl font-bold">Reports</h1>
+      {failed && "error" in failed ? <FormAlert title="Nothing was changed">{failed.error}</FormAlert> : null}
       <section aria-labelledby="open-reports" className="grid gap-3">
         <h2 id="open-reports" className="text-2xl font-semibold">
           Waiting for review ({loaderData.open.length})

@@ -43,6 +43,20 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       waiting: <Waiting n={reports} one="report waiting" many="reports waiting" />,
     },
     {
+      to: "/admin/members",
+      title: "Members",
+      text: "Find a member; see their role and standing; silence, suspend or lift; admins change roles.",
+      role: "moderator",
+      waiting: null,
+    },
+    {
+      to: "/admin/actions",
+      title: "Moderators' record",
+      text: "Every moderator's action, newest first: who, what, on which post or member, when and why.",
+      role: "moderator",
+      waiting: null,
+    },
+    {
       to: "/admin/posts",
       title: "Blog posts and stories",
       text: "Write, edit, publish and unpublish posts; review members' stories.",

@@ -13,6 +13,7 @@ import { LIMITS } from "~/lib/limits";
 import { fieldErrors, storySchema } from "~/lib/validation";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { COMMUNITY_AUTHOR, createPost } from "~/server/blog.server";
+import { postingRefusal } from "~/server/member-standing.server";
 import { blogPage } from "~/server/listings.server";
 import { runtimeContext } from "~/server/context";
 import { allGuides, getGuide } from "~/server/guides.server";
@@ -95,6 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (draftIntent) return draftFormAction({ runtime, memberId: viewer.id, key: STORY_DRAFT, intent: draftIntent, form, back: "/blog#share-story" });
   const parsed = storySchema.safeParse({ title: form.get("title"), content: form.get("content") });
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  // A silenced member keeps their text in the form and is told until when; nothing is stored.
+  const refusal = await postingRefusal(runtime.db, viewer.id);
+  if (refusal) return data({ errors: { form: refusal } as Record<string, string | undefined>, values }, { status: 403 });
   try {
     await runtime.limiter.consume("story", viewer.id);
   } catch (error) {

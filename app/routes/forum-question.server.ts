@@ -22,6 +22,7 @@ import {
 } from "~/server/forum.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
 import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
+import { postingRefusal } from "~/server/member-standing.server";
 import { saveTypedName, typedName } from "~/server/post-name.server";
 import type { Runtime } from "~/server/runtime.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -42,6 +43,13 @@ export const isModerator = (role: string | undefined) => role === "moderator" ||
 export const toastOf = (title: string, description?: string, variant?: "destructive") => ({ id: crypto.randomUUID(), title, description, variant });
 
 const failed = (intent: string, form: string, status: number) => data({ intent, ok: false, errors: { form } }, { status });
+
+/** A silenced member's edit is refused with the same words as a new post; nothing is stored. */
+async function silencedEdit(runtime: Runtime, viewer: Viewer, intent: string, answerId?: number) {
+  const refusal = await postingRefusal(runtime.db, viewer.id);
+  if (!refusal) return null;
+  return data({ intent, answerId, ok: false, errors: { form: refusal }, toast: toastOf("Not saved", refusal, "destructive") }, { status: 403 });
+}
 
 async function answer({ runtime, viewer, id, back, intent, form }: IntentArgs) {
   const values = { content: String(form.get("content") ?? "").slice(0, 20_000), displayName: typedName(form.get("displayName")) };
@@ -110,6 +118,8 @@ async function editOwnQuestion({ runtime, viewer, id, back, intent, form }: Inte
   // What was typed comes back in the form (and stays its draft), so nothing is lost.
   const values = { title: String(form.get("title") ?? "").slice(0, 20_000), content: String(form.get("content") ?? "").slice(0, 20_000) };
   if (!parsed.success) return data({ intent, ok: false, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const refused = await silencedEdit(runtime, viewer, intent);
+  if (refused) return refused;
   await runtime.limiter.consume("edit", viewer.id);
   await editQuestion(runtime, { id, authorId: viewer.id, ...parsed.data });
   return redirectWithToast(back, { title: "Question updated" });
@@ -150,6 +160,8 @@ async function editOwnAnswer({ runtime, viewer, back, intent, form }: IntentArgs
   const parsed = answerSchema.safeParse({ content: form.get("content") });
   const values = { content: String(form.get("content") ?? "").slice(0, 20_000) };
   if (!parsed.success) return data({ intent, answerId: answerId.data, ok: false, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const refused = await silencedEdit(runtime, viewer, intent, answerId.data);
+  if (refused) return refused;
   await runtime.limiter.consume("edit", viewer.id);
   await editAnswer(runtime, { id: answerId.data, authorId: viewer.id, content: parsed.data.content });
   return redirectWithToast(`${back}#answer-${answerId.data}`, { title: "Answer updated" });

@@ -29,6 +29,7 @@ import { publicPage } from "~/lib/public-page";
 import { NewAnswers } from "~/components/live/new-answers";
 import { draftFor, draftsForTargets, type DraftKey } from "~/server/drafts.server";
 import { rowIdField } from "~/lib/validation";
+import { SilencedNotice } from "~/components/forum/silenced-notice";
 import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
@@ -51,7 +52,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
   const viewerId = viewer?.id ?? null;
   // Whether this member follows the question and which answers they marked helpful: one statement.
-  const marks = viewerId ? await viewerMarks(context.get(runtimeContext).db, id, viewerId) : { following: false, helpful: [], unread: false };
+  const marks = viewerId
+    ? await viewerMarks(context.get(runtimeContext).db, id, viewerId)
+    : { following: false, helpful: [], unread: false, silencedUntil: null };
   const markedByViewer = new Set(marks.helpful);
   // Readers get whether each post is their own, never who wrote it: an author's internal id
   // would tie one member's 'Anonymous' posts together.
@@ -91,6 +94,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     displayName: viewer?.displayName ?? null,
     following: marks.following,
     unreadHere: marks.unread,
+    silencedUntil: marks.silencedUntil,
     moderator,
     canChangeTopic,
     topics,
@@ -270,6 +274,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <h2 id="your-answer" className="text-2xl font-semibold">
           Add an answer
         </h2>
+        {loaderData.silencedUntil ? <SilencedNotice until={loaderData.silencedUntil} /> : null}
         {signedIn ? (
           <AnswerForm
             questionId={question.id}

@@ -9,6 +9,7 @@ import { draftsOf } from "./drafts.server";
 import { LAST_ANSWER_AT } from "./forum.server";
 import { accounts, blogPosts, forumAnswers, forumQuestions, profiles, reports, sessions, users } from "../../db/schema";
 import type { Role } from "~/lib/roles";
+import { recordAction } from "./moderator-record.server";
 
 /** Sets the member's name: it shows wherever their posts do, and greets them in their sessions. */
 export async function setDisplayName({ changes }: Pick<Writer, "changes">, userId: string, displayName: string) {
@@ -29,6 +30,10 @@ export async function setDisplayName({ changes }: Pick<Writer, "changes">, userI
  */
 export async function setRole({ changes }: Pick<Writer, "changes">, email: string, role: Role) {
   return changes.write(async (tx, changed) => {
+    const [before] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     const [row] = await tx
       .update(users)
       .set({ role })
@@ -36,6 +41,15 @@ export async function setRole({ changes }: Pick<Writer, "changes">, email: strin
       .returning({ id: users.id, email: users.email });
     // Their posts show their role beside their name ("Moderator", "Capsiva staff").
     if (row) changed(tag.account(row.id), tag.member(row.id));
+    // The moderators' record keeps it too, by nobody on the site: it came from the command line.
+    if (row && before?.role !== role)
+      await recordAction(tx, {
+        actorId: null,
+        memberId: row.id,
+        action: "role",
+        reason: "Set from the command line",
+        detail: `${before?.role ?? "member"} → ${role}`,
+      });
     return row?.email ?? null;
   });
 }

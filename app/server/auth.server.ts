@@ -1,7 +1,7 @@
 // Authentication is Better Auth's job: password hashing, sessions, email verification,
 // password reset, TOTP two-factor with backup codes, and JWT/JWKS for the JSON API.
 // We configure it here and add the helpers routes need (requireUser, requireRole).
-import { betterAuth } from "better-auth";
+import { betterAuth, getCurrentAdapter } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError, sendVerificationEmailFn } from "better-auth/api";
 import { jwt, twoFactor } from "better-auth/plugins";
@@ -24,6 +24,8 @@ import { answeringOutages } from "./auth-outage.server";
 import { authChangeTags } from "./auth-changes.server";
 import type { Changes } from "./change-events.server";
 import { clientOf, countSecretCheck, twoFactorUserId } from "./auth-limits.server";
+import { isSuspended } from "./member-standing.server";
+import { SUSPENDED_MESSAGE } from "~/lib/standing";
 
 export { ROLES, type Role } from "~/lib/roles";
 
@@ -123,6 +125,8 @@ export function createAuth(options: {
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "member", input: false },
+        // Read by the session hook below; never set through the library, never in its answers.
+        suspendedAt: { type: "date", required: false, input: false, returned: false },
       },
       // Deleting through the library's own endpoint takes the password every time (never just a
       // fresh session, which anyone at an unlocked screen has); the before hook insists on it.
@@ -157,6 +161,22 @@ export function createAuth(options: {
       sendVerificationEmail: ({ user, url }) => queueUnasked("confirm", user, confirmEmailMail(url)),
     },
     databaseHooks: {
+      // A suspended account starts no session, whichever way it signs in (password, passkey,
+      // two-step code); the refusal comes after the credentials were checked, so only the owner reads it.
+      session: {
+        create: {
+          before: async (session, ctx) => {
+            // Read through the library's own adapter: a sign-up starts its session inside the
+            // transaction that creates the account, which another connection would wait on.
+            const adapter = ctx ? await getCurrentAdapter(ctx.context.adapter) : null;
+            const user = adapter
+              ? await adapter.findOne<{ suspendedAt?: Date | null }>({ model: "user", where: [{ field: "id", value: session.userId }] })
+              : null;
+            const suspended = adapter ? Boolean(user?.suspendedAt) : await isSuspended(db, session.userId);
+            if (suspended) throw new APIError("FORBIDDEN", { message: SUSPENDED_MESSAGE, code: "ACCOUNT_SUSPENDED" });
+          },
+        },
+      },
       user: {
         create: {
           // Every account starts as a member; roles come from the CLI or a verified listed address.

@@ -12,6 +12,7 @@ import { inboxesAbout, questionTags } from "./forum-changes.server";
 import { recountAnswers, NotFoundError } from "./forum.server";
 import { forumAnswers, forumQuestions, notifications, profiles, reports, users } from "../../db/schema";
 import { shownName } from "./account-policy.server";
+import { recordAction } from "./moderator-record.server";
 
 export type TargetType = "question" | "answer";
 
@@ -84,6 +85,13 @@ async function tellModerators(tx: Tx, siteUrl: string) {
   await tx.insert(notifications).values(moderators.map((m) => ({ memberId: m.id, kind: "report-urgent" })));
   for (const m of moderators) await queueAccountMail(tx, { memberId: m.id, to: m.email, ...urgentReportMail(siteUrl) });
   return [...moderators.map((m) => tag.inbox(m.id)), tag.mail];
+}
+
+/** Who wrote a post (null once their account is gone), for the moderators' record. */
+export async function authorOf(db: Db | Tx, type: TargetType, id: number) {
+  const table = type === "question" ? forumQuestions : forumAnswers;
+  const [row] = await db.select({ authorId: table.authorId }).from(table).where(eq(table.id, id));
+  return row?.authorId ?? null;
 }
 
 /** Tells each member whose report was just dealt with that a moderator looked at it (never how or by whom). */
@@ -179,24 +187,28 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
   if (!isRowId(id)) throw new NotFoundError(`${type} not found`);
   await changes.write(async (tx, changed) => {
     const now = new Date();
+    let authorId: string | null;
     if (type === "question") {
       const rows = await tx
         .update(forumQuestions)
         .set({ hiddenAt: hidden ? now : null })
         .where(eq(forumQuestions.id, id))
-        .returning({ id: forumQuestions.id });
+        .returning({ id: forumQuestions.id, authorId: forumQuestions.authorId });
       if (!rows[0]) throw new NotFoundError("question not found");
+      authorId = rows[0].authorId;
       changed(...(await questionTags(tx, id)), ...(await inboxesAbout(tx, { questionId: id })));
     } else {
       const rows = await tx
         .update(forumAnswers)
         .set({ hiddenAt: hidden ? now : null })
         .where(eq(forumAnswers.id, id))
-        .returning({ questionId: forumAnswers.questionId });
+        .returning({ questionId: forumAnswers.questionId, authorId: forumAnswers.authorId });
       if (!rows[0]) throw new NotFoundError("answer not found");
+      authorId = rows[0].authorId;
       await recountAnswers(tx, rows[0].questionId);
       changed(...(await questionTags(tx, rows[0].questionId)), ...(await inboxesAbout(tx, { answerId: id })));
     }
+    await recordAction(tx, { actorId: moderatorId, action: hidden ? "hide" : "restore", memberId: authorId, targetType: type, targetId: id });
     const status = hidden ? "hidden" : "restored";
     const resolved = await tx
       .update(reports)
@@ -231,7 +243,17 @@ export async function dismissReport({ changes }: Pick<Writer, "changes">, report
       .update(reports)
       .set({ status: "dismissed", resolvedBy: moderatorId, resolvedAt: new Date() })
       .where(and(eq(reports.id, reportId), eq(reports.status, "open")))
-      .returning({ reporterId: reports.reporterId });
+      .returning({ reporterId: reports.reporterId, targetType: reports.targetType, targetId: reports.targetId });
+    for (const r of rows) {
+      const type = r.targetType as TargetType;
+      await recordAction(tx, {
+        actorId: moderatorId,
+        action: "dismiss",
+        memberId: await authorOf(tx, type, r.targetId),
+        targetType: type,
+        targetId: r.targetId,
+      });
+    }
     if (rows.length)
       changed(
         tag.review,

@@ -7,10 +7,11 @@ import { answerQuestion, askQuestion, NotFoundError } from "./forum.server";
 import { RateLimitedError } from "./rate-limit.server";
 import { getTopicById, getTopicBySlug } from "./topics.server";
 import type { Runtime } from "./runtime.server";
+import { postingRefusal } from "./member-standing.server";
 
 export type PostResult =
   | { ok: true; id: number; created: boolean }
-  | { ok: false; status: 400 | 404 | 429; errors: FieldErrors; message: string; retryAfter?: number; warning?: string };
+  | { ok: false; status: 400 | 403 | 404 | 429; errors: FieldErrors; message: string; retryAfter?: number; warning?: string };
 
 function invalid(errors: FieldErrors): PostResult {
   return { ok: false, status: 400, errors, message: "Please check the highlighted fields." };
@@ -26,6 +27,12 @@ async function limited(runtime: Runtime, name: "question" | "answer", userId: st
     }
     throw error;
   }
+}
+
+/** A silenced (or suspended) member is told until when, before anything is checked or stored. */
+async function silenced(runtime: Runtime, authorId: string): Promise<PostResult | null> {
+  const message = await postingRefusal(runtime.db, authorId);
+  return message ? { ok: false, status: 403, errors: { form: message }, message } : null;
 }
 
 export const UNKNOWN_TOPIC = "That topic does not exist. Choose one from the list, or No topic.";
@@ -56,6 +63,8 @@ export async function postQuestion(
   authorId: string,
   input: { title?: unknown; content?: unknown; submissionKey?: unknown; acknowledgePersonal?: boolean; topicId?: unknown; topicSlug?: unknown },
 ): Promise<PostResult> {
+  const refused = await silenced(runtime, authorId);
+  if (refused) return refused;
   const parsed = questionSchema.safeParse({
     title: input.title,
     content: input.content,
@@ -78,6 +87,8 @@ export async function postAnswer(
   questionId: number,
   input: { content?: unknown; submissionKey?: unknown; acknowledgePersonal?: boolean },
 ): Promise<PostResult> {
+  const refused = await silenced(runtime, authorId);
+  if (refused) return refused;
   const parsed = answerSchema.safeParse({
     content: input.content,
     submissionKey: typeof input.submissionKey === "string" && input.submissionKey ? input.submissionKey : undefined,

@@ -7,7 +7,7 @@ import type { Db } from "./db.server";
 import type { ReportView, TargetType } from "./moderation.server";
 import { PROFILE_LINK } from "./profiles.server";
 import { shownName } from "./account-policy.server";
-import { forumAnswers, forumQuestions, profiles, reports } from "../../db/schema";
+import { forumAnswers, forumQuestions, profiles, reports, users } from "../../db/schema";
 
 export interface CardReport {
   id: number;
@@ -26,6 +26,11 @@ export interface ReportCard {
   hidden: boolean;
   authorName: string;
   authorProfile: string | null;
+  /** The author's account (null once deleted), role and standing, for the card's standing forms. */
+  authorId: string | null;
+  authorRole: string;
+  authorSilencedUntil: string | null;
+  authorSuspended: boolean;
   titleNow: string | null;
   textNow: string;
   /** The words when first reported (null for reports older than the copy). */
@@ -56,6 +61,10 @@ export async function openReportCards(db: Db, open: ReportView[]): Promise<Repor
       hidden: r.targetHidden,
       authorName: "Anonymous",
       authorProfile: null,
+      authorId: null,
+      authorRole: "member",
+      authorSilencedUntil: null,
+      authorSuspended: false,
       titleNow: r.targetTitle,
       textNow: r.targetContent,
       reportedTitle: null,
@@ -109,18 +118,39 @@ export async function openReportCards(db: Db, open: ReportView[]): Promise<Repor
     const author = (card.targetType === "question" ? askers : answerers).get(card.targetId);
     card.authorName = shownName(author?.displayName ?? null) ?? "Anonymous";
     card.authorProfile = shownName(author?.displayName ?? null) ? (author?.link ?? null) : null;
+    card.authorId = author?.id ?? null;
+    card.authorRole = author?.role ?? "member";
+    card.authorSilencedUntil = author?.silencedUntil && author.silencedUntil.getTime() > Date.now() ? author.silencedUntil.toISOString() : null;
+    card.authorSuspended = Boolean(author?.suspendedAt);
     card.changedSince = card.reportedText !== null && (card.reportedText !== card.textNow || card.reportedTitle !== card.titleNow);
   }
   return targets;
 }
 
 async function authorsOf(db: Db, type: TargetType, ids: number[]) {
-  if (!ids.length) return new Map<number, { displayName: string | null; link: string | null }>();
+  type Author = {
+    id: string | null;
+    displayName: string | null;
+    link: string | null;
+    role: string | null;
+    silencedUntil: Date | null;
+    suspendedAt: Date | null;
+  };
+  if (!ids.length) return new Map<number, Author>();
   const table = type === "question" ? forumQuestions : forumAnswers;
   const rows = await db
-    .select({ id: table.id, displayName: profiles.displayName, link: PROFILE_LINK })
+    .select({
+      id: table.id,
+      authorId: users.id,
+      displayName: profiles.displayName,
+      link: PROFILE_LINK,
+      role: users.role,
+      silencedUntil: users.silencedUntil,
+      suspendedAt: users.suspendedAt,
+    })
     .from(table)
     .leftJoin(profiles, eq(profiles.id, table.authorId))
+    .leftJoin(users, eq(users.id, table.authorId))
     .where(inArray(table.id, ids));
-  return new Map(rows.map((r) => [r.id, { displayName: r.displayName, link: r.link }]));
+  return new Map<number, Author>(rows.map((r) => [r.id, { ...r, id: r.authorId }]));
 }

@@ -13,6 +13,10 @@ export const users = pgTable("users", {
   image: text("image"),
   role: text("role").notNull().default("member"),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  /** A moderator's silence: the member reads and signs in but posts nothing until then. */
+  silencedUntil: timestamp("silenced_until", { withTimezone: true }),
+  /** Set while the account is suspended: no sign-in, no session (member-standing.server.ts). */
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

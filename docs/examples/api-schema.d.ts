@@ -473,7 +473,7 @@ export interface components {
             /** @description A sentence a person can read. */
             message: string;
             /**
-             * @description A stable machine-readable code: invalid_jwt, jwt_expired, invalid_jwt_claims, missing_token, unknown_user, session_ended, validation_failed, personal_details, invalid_body, invalid_json, bad_request, payload_too_large, unsupported_media_type, own_answer, forbidden, not_found, version_conflict, method_not_allowed, rate_limited, internal, unavailable.
+             * @description A stable machine-readable code: invalid_jwt, jwt_expired, invalid_jwt_claims, missing_token, unknown_user, session_ended, validation_failed, personal_details, invalid_body, invalid_json, bad_request, payload_too_large, unsupported_media_type, own_answer, forbidden, silenced, not_found, version_conflict, method_not_allowed, rate_limited, internal, unavailable.
              * @example invalid_jwt
              */
             code: string;
@@ -1317,6 +1317,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed: marking one's own answer (own_answer), choosing the answer that helped most on another member's question (forbidden), or posting while a moderator has paused the member's posting (silenced: the message says until when; nothing was stored). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Another method than this path allows (method_not_allowed): the Allow header lists the ones it does. */
             405: {
                 headers: {
@@ -1511,6 +1520,15 @@ export interface operations {
             };
             /** @description No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: marking one's own answer (own_answer), choosing the answer that helped most on another member's question (forbidden), or posting while a moderator has paused the member's posting (silenced: the message says until when; nothing was stored). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2223,7 +2241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden). */
+            /** @description Not allowed: marking one's own answer (own_answer), choosing the answer that helped most on another member's question (forbidden), or posting while a moderator has paused the member's posting (silenced: the message says until when; nothing was stored). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2315,7 +2333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden). */
+            /** @description Not allowed: marking one's own answer (own_answer), choosing the answer that helped most on another member's question (forbidden), or posting while a moderator has paused the member's posting (silenced: the message says until when; nothing was stored). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2420,7 +2438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden). */
+            /** @description Not allowed: marking one's own answer (own_answer), choosing the answer that helped most on another member's question (forbidden), or posting while a moderator has paused the member's posting (silenced: the message says until when; nothing was stored). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2530,7 +2548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden). */
+            /** @description Not allowed: marking one's own answer (own_answer), choosing the answer that helped most on another member's question (forbidden), or posting while a moderator has paused the member's posting (silenced: the message says until when; nothing was stored). */
             403: {
                 headers: {
                     [name: string]: unknown;

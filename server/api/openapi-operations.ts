@@ -13,7 +13,7 @@ const retryAfter = z.object({
 
 const ERRORS = {
   400: "Invalid input: the fields named in `errors` (validation_failed), an email address or phone number to confirm with acknowledgePersonal (personal_details), a body that is valid JSON but not an object, such as null or 123 (invalid_body), malformed JSON (invalid_json), a bad page number (validation_failed), or a request that could not be read at all (bad_request).",
-  403: "Not allowed: marking one's own answer (own_answer), or choosing the answer that helped most on another member's question (forbidden).",
+  403: "Not allowed: marking one's own answer (own_answer), choosing the answer that helped most on another member's question (forbidden), or posting while a moderator has paused the member's posting (silenced: the message says until when; nothing was stored).",
   401: "No token (missing_token), a token not signed by this site ('Invalid JWT signature', invalid_jwt), an expired token (jwt_expired), a token for another issuer or audience (invalid_jwt_claims), a deleted account (unknown_user), or a token whose session has ended: signed out, password changed or session removed (session_ended).",
   404: "Not found (not_found).",
   409: "The draft was saved from another version than the one sent (version_conflict): another tab or device saved it, or it was posted or discarded. Read it again (GET) and choose which text to keep.",
@@ -111,7 +111,7 @@ export function write(
     responses: {
       201: { description: "Stored.", headers: location, content: json(created) },
       200: { description: "Already stored with this submission key: nothing new was stored.", headers: location, content: json(created) },
-      ...errors(400, 401, ...statuses, 405, 413, 415, 429, 500, 503),
+      ...errors(400, 401, 403, ...statuses, 405, 413, 415, 429, 500, 503),
     },
   } satisfies ZodOpenApiOperationObject;
 }

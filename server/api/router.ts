@@ -43,6 +43,7 @@ function postFailure(result: Extract<PostResult, { ok: false }>): ApiError {
     return new ApiError(429, "rate_limited", result.message, { headers: { "Retry-After": String(result.retryAfter ?? 60) } });
   }
   if (result.status === 404) return notFound(result.message);
+  if (result.status === 403) return new ApiError(403, "silenced", result.message);
   if (result.warning) return new ApiError(400, "personal_details", result.warning);
   const errors = Object.fromEntries(Object.entries(result.errors).filter((e): e is [string, string] => typeof e[1] === "string"));
   return new ApiError(400, "validation_failed", result.message, { errors });

@@ -20,7 +20,7 @@ export const ErrorSchema = z
       description:
         "A stable machine-readable code: invalid_jwt, jwt_expired, invalid_jwt_claims, missing_token, unknown_user, session_ended, " +
         "validation_failed, personal_details, invalid_body, invalid_json, bad_request, payload_too_large, unsupported_media_type, " +
-        "own_answer, forbidden, not_found, version_conflict, method_not_allowed, rate_limited, internal, unavailable.",
+        "own_answer, forbidden, silenced, not_found, version_conflict, method_not_allowed, rate_limited, internal, unavailable.",
       example: "invalid_jwt",
     }),
     errors: z

@@ -147,7 +147,7 @@ export async function checkMatrix(m: Matrix, rows: Row[]) {
   }
   console.table(table);
   expect(wrong).toEqual([]);
-  // Roles only change through scripts/user-role.ts: nobody's role moved during the whole matrix.
+  // No row leaves a role changed (the role rows put back what they gave): the staff are the actors only.
   const roles = await m.rt.db
     .select({ id: users.id, role: users.role })
     .from(users)

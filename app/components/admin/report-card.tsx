@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { reasonLabel } from "~/lib/report-reasons";
 import type { ReportCard } from "~/server/report-cards.server";
+import { StandingForms, StandingNote } from "./standing-forms";
 
 const STATUS: Record<string, string> = { hidden: "dealt with by hiding it", dismissed: "dismissed", restored: "dealt with by restoring it" };
 
@@ -25,7 +26,7 @@ function Words({ label, title, text }: { label: string; title: string | null; te
   );
 }
 
-export function OpenReportCard({ card }: { card: ReportCard }) {
+export function OpenReportCard({ card }: { card: ReportCard & { actable: boolean } }) {
   const link = `/forum/${card.questionId}${card.targetType === "answer" ? `#answer-${card.targetId}` : ""}`;
   const what = card.targetType === "question" ? "question" : "answer";
   return (
@@ -40,6 +41,7 @@ export function OpenReportCard({ card }: { card: ReportCard }) {
               Written by <AuthorName name={card.authorName} profile={card.authorProfile} />
             </span>
           </p>
+          <StandingNote standing={{ silencedUntil: card.authorSilencedUntil, suspended: card.authorSuspended }} />
           {card.reportedText !== null ? (
             <>
               <Words label="As reported" title={card.reportedTitle} text={card.reportedText} />
@@ -82,6 +84,18 @@ export function OpenReportCard({ card }: { card: ReportCard }) {
               </Button>
             </Form>
           </div>
+          {card.authorId ? (
+            <StandingForms
+              idPrefix={`${card.targetType}-${card.targetId}`}
+              standing={{
+                memberId: card.authorId,
+                name: card.authorName,
+                silencedUntil: card.authorSilencedUntil,
+                suspended: card.authorSuspended,
+                actable: card.actable,
+              }}
+            />
+          ) : null}
         </CardContent>
       </Card>
     </li>

@@ -1,0 +1,19 @@
+// Told before typing: a silenced member's question page says until when their posting is paused
+// and where to write, beside the answer form (which still keeps a draft for them).
+import { Link } from "react-router";
+import { untilText } from "~/lib/standing";
+
+export function SilencedNotice({ until }: { until: string }) {
+  return (
+    <div role="status" className="grid gap-1 rounded-md border-2 border-destructive bg-destructive/5 p-3" data-silenced-notice="">
+      <p className="font-semibold">A moderator has paused your posting until {untilText(until)}.</p>
+      <p>
+        You can still read, sign in and keep what you write as a draft. If you think this is a mistake, please write to the moderators through the{" "}
+        <Link to="/contact" className="underline">
+          contact page
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
