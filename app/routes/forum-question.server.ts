@@ -21,6 +21,8 @@ import {
   UnknownTopicError,
 } from "~/server/forum.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
+import { AlreadyAskedError, askForAnotherLook } from "~/server/hidden-posts.server";
+import { LOOK_AGAIN_REFUSED } from "~/lib/hidden-posts";
 import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
 import { saveTypedName, typedName } from "~/server/post-name.server";
 import type { Runtime } from "~/server/runtime.server";
@@ -206,6 +208,28 @@ async function moderate({ runtime, viewer, back, intent, form }: IntentArgs) {
   });
 }
 
+/** The author of a hidden post asks a moderator to look at it again (once per hiding). */
+async function lookAgain({ runtime, viewer, back, intent, form }: IntentArgs) {
+  const targetType = form.get("targetType");
+  const targetId = rowIdField.safeParse(form.get("targetId"));
+  if ((targetType !== "question" && targetType !== "answer") || !targetId.success) return failed(intent, "That post could not be found.", 400);
+  await runtime.limiter.consume("report", viewer.id);
+  try {
+    await askForAnotherLook(runtime, { type: targetType, id: targetId.data, authorId: viewer.id });
+  } catch (error) {
+    if (error instanceof AlreadyAskedError)
+      return data(
+        { intent, ok: false, errors: { form: LOOK_AGAIN_REFUSED }, toast: toastOf("Already asked", LOOK_AGAIN_REFUSED, "destructive") },
+        { status: 409 },
+      );
+    throw error;
+  }
+  return redirectWithToast(targetType === "answer" ? `${back}#answer-${targetId.data}` : back, {
+    title: "Thank you: a moderator will look again",
+    description: "Your post stays hidden from others until then.",
+  });
+}
+
 /** Each form intent on a question page, by the name its form posts. */
 export const QUESTION_INTENTS: Record<string, (args: IntentArgs) => Promise<unknown>> = {
   answer,
@@ -221,4 +245,5 @@ export const QUESTION_INTENTS: Record<string, (args: IntentArgs) => Promise<unkn
   report,
   hide: moderate,
   restore: moderate,
+  "look-again": lookAgain,
 };

@@ -19,7 +19,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { runtimeContext } from "~/server/context";
 import { ForbiddenError, NotFoundError, OwnAnswerError } from "~/server/forum.server";
 import { questionPage, topicList } from "~/server/listings.server";
-import { viewerMarks } from "~/server/question-viewer.server";
+import { seenBy, viewerMarks } from "~/server/question-viewer.server";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { databaseAway, getViewer } from "~/server/session.server";
 import type { Route } from "./+types/forum-question";
@@ -27,6 +27,7 @@ import { isModerator, QUESTION_INTENTS, toastOf } from "./forum-question.server"
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, TopicControl, FollowButton, type ActionData } from "~/components/forum/question-controls";
 import { publicPage } from "~/lib/public-page";
 import { NewAnswers } from "~/components/live/new-answers";
+import { HiddenFromOthers } from "~/components/forum/hidden-from-others";
 import { draftFor } from "~/server/drafts.server";
 import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 
@@ -43,7 +44,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (databaseAway(context)) throw data(null, { status: 503 });
   const viewer = getViewer(context);
   const moderator = isModerator(viewer?.role);
-  const question = await questionPage(context.get(runtimeContext), id, moderator);
+  // Members' pages are their own (never stored): read with hidden posts, they keep only their own.
+  const question = seenBy(await questionPage(context.get(runtimeContext), id, moderator || viewer !== null), viewer?.id ?? null, moderator);
   if (!question) throw data(null, { status: 404 });
   // One address per question: "/forum/12-any-words" or "/forum/012" is sent to "/forum/12", so
   // that variants cost neither a render nor a place in the page cache.
@@ -181,7 +183,11 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
       </nav>
       <FocusOnArrival />
       <article id="question" className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"} data-hidden-post={question.hidden ? "" : undefined}>
-        {question.hidden ? <HiddenNote what="question" /> : null}
+        {question.hidden && question.isMine ? (
+          <HiddenFromOthers targetType="question" targetId={question.id} reason={question.hiddenReason} lookAsked={question.lookAsked} />
+        ) : question.hidden ? (
+          <HiddenNote what="question" />
+        ) : null}
         {/* Focused on arrival after asking (forum/answer-focus.tsx): what was posted, its title first. */}
         <h1 id="question-title" tabIndex={-1} className="wrap-anywhere text-3xl font-bold">
           {question.title}
@@ -220,6 +226,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                 title={question.title}
                 content={question.content}
                 deletable={question.deletable}
+                hidden={question.hidden}
                 result={result}
               />
             ) : null}

@@ -215,29 +215,27 @@ export async function answerQuestion(
   });
 }
 
-async function ownedQuestion(db: Db, id: number, authorId: string) {
+// A hidden post stays its author's to edit (to mend it before asking for another look), not to delete.
+async function ownedQuestion(db: Db, id: number, authorId: string, hiddenToo = false) {
   if (!isRowId(id)) throw new NotFoundError("question not found");
-  const [row] = await db
-    .select({ authorId: forumQuestions.authorId })
-    .from(forumQuestions)
-    .where(and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
-  if (!row) throw new NotFoundError("question not found");
+  const [row] = await db.select({ authorId: forumQuestions.authorId, hiddenAt: forumQuestions.hiddenAt }).from(forumQuestions).where(eq(forumQuestions.id, id));
+  if (!row || (row.hiddenAt && !(hiddenToo && row.authorId === authorId))) throw new NotFoundError("question not found");
   if (row.authorId !== authorId) throw new ForbiddenError("not the author");
 }
 
-async function ownedAnswer(db: Db, id: number, authorId: string) {
+async function ownedAnswer(db: Db, id: number, authorId: string, hiddenToo = false) {
   if (!isRowId(id)) throw new NotFoundError("answer not found");
   const [row] = await db
     .select({ authorId: forumAnswers.authorId, questionId: forumAnswers.questionId, hiddenAt: forumAnswers.hiddenAt })
     .from(forumAnswers)
     .where(eq(forumAnswers.id, id));
-  if (!row || row.hiddenAt) throw new NotFoundError("answer not found");
+  if (!row || (row.hiddenAt && !(hiddenToo && row.authorId === authorId))) throw new NotFoundError("answer not found");
   if (row.authorId !== authorId) throw new ForbiddenError("not the author");
   return row;
 }
 
 export async function editQuestion({ db, changes }: Writer, input: { id: number; authorId: string; title: string; content: string }) {
-  await ownedQuestion(db, input.id, input.authorId);
+  await ownedQuestion(db, input.id, input.authorId, true);
   await changes.write(async (tx, changed) => {
     // A draft of this edit (kept through the API) ends with the edit, as a post's does.
     await deleteDraftIn(tx, changed, input.authorId, { kind: "edit-question", targetId: input.id });
@@ -268,7 +266,7 @@ export async function deleteQuestion({ db, changes }: Writer, input: { id: numbe
 }
 
 export async function editAnswer({ db, changes }: Writer, input: { id: number; authorId: string; content: string }) {
-  const row = await ownedAnswer(db, input.id, input.authorId);
+  const row = await ownedAnswer(db, input.id, input.authorId, true);
   await changes.write(async (tx, changed) => {
     await deleteDraftIn(tx, changed, input.authorId, { kind: "edit-answer", targetId: input.id });
     await tx

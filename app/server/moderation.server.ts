@@ -12,6 +12,8 @@ import { inboxesAbout, questionTags } from "./forum-changes.server";
 import { recountAnswers, NotFoundError } from "./forum.server";
 import { forumAnswers, forumQuestions, notifications, profiles, reports, users } from "../../db/schema";
 import { shownName } from "./account-policy.server";
+import { postState, tellAuthorOfHiding } from "./hidden-posts.server";
+import { LOOK_AGAIN_CATEGORY } from "~/lib/hidden-posts";
 
 export type TargetType = "question" | "answer";
 
@@ -179,10 +181,14 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
   if (!isRowId(id)) throw new NotFoundError(`${type} not found`);
   await changes.write(async (tx, changed) => {
     const now = new Date();
+    const before = await postState(tx, type, id);
+    if (!before) throw new NotFoundError(`${type} not found`);
+    // Its author is told why (from the open reports, resolved below), once per hiding.
+    if (hidden) changed(...(await tellAuthorOfHiding(tx, type, id, before)));
     if (type === "question") {
       const rows = await tx
         .update(forumQuestions)
-        .set({ hiddenAt: hidden ? now : null })
+        .set(hidden ? { hiddenAt: now } : { hiddenAt: null, hiddenReason: null, lookAskedAt: null })
         .where(eq(forumQuestions.id, id))
         .returning({ id: forumQuestions.id });
       if (!rows[0]) throw new NotFoundError("question not found");
@@ -190,7 +196,7 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
     } else {
       const rows = await tx
         .update(forumAnswers)
-        .set({ hiddenAt: hidden ? now : null })
+        .set(hidden ? { hiddenAt: now } : { hiddenAt: null, hiddenReason: null, lookAskedAt: null })
         .where(eq(forumAnswers.id, id))
         .returning({ questionId: forumAnswers.questionId });
       if (!rows[0]) throw new NotFoundError("answer not found");
@@ -202,7 +208,7 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
       .update(reports)
       .set({ status, resolvedBy: moderatorId, resolvedAt: now })
       .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, "open")))
-      .returning({ reporterId: reports.reporterId });
+      .returning({ reporterId: reports.reporterId, category: reports.category });
     if (!hidden) {
       await tx
         .update(reports)
@@ -213,7 +219,8 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
       tag.review,
       ...(await tellReporters(
         tx,
-        resolved.map((r) => r.reporterId),
+        // An author's request for another look is not a report to thank them for.
+        resolved.filter((r) => r.category !== LOOK_AGAIN_CATEGORY).map((r) => r.reporterId),
       )),
     );
   });
@@ -231,13 +238,13 @@ export async function dismissReport({ changes }: Pick<Writer, "changes">, report
       .update(reports)
       .set({ status: "dismissed", resolvedBy: moderatorId, resolvedAt: new Date() })
       .where(and(eq(reports.id, reportId), eq(reports.status, "open")))
-      .returning({ reporterId: reports.reporterId });
+      .returning({ reporterId: reports.reporterId, category: reports.category });
     if (rows.length)
       changed(
         tag.review,
         ...(await tellReporters(
           tx,
-          rows.map((r) => r.reporterId),
+          rows.filter((r) => r.category !== LOOK_AGAIN_CATEGORY).map((r) => r.reporterId),
         )),
       );
     return rows.length > 0;

@@ -12,6 +12,7 @@ import { isStoryKind, STORY_KINDS, type StoryKind } from "~/lib/story-notices";
 import { REPORT_KINDS, REPORT_PATHS, type ReportKind } from "~/lib/report-notices";
 import { blogPosts, forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
 import { shownName } from "./account-policy.server";
+import { HIDDEN_KIND } from "~/lib/hidden-posts";
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 const ANONYMOUS = "Anonymous";
@@ -60,10 +61,18 @@ export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "hel
 // account itself (a passkey added) or an editor's decision on the member's story has neither and
 // is always shown to its member.
 const ACCOUNT_KINDS = ["passkey-added", ...REPORT_KINDS, ...STORY_KINDS] as const;
+// A hidden post's notice is its author's, about the hidden post itself: shown while the post exists.
 const visibleOrAccount = (accountNotices: boolean) =>
   or(
-    and(isNotNull(forumQuestions.id), isNotNull(forumAnswers.id), isNull(forumQuestions.hiddenAt), isNull(forumAnswers.hiddenAt)),
+    and(
+      isNotNull(forumQuestions.id),
+      isNotNull(forumAnswers.id),
+      isNull(forumQuestions.hiddenAt),
+      isNull(forumAnswers.hiddenAt),
+      sql`${notifications.kind} <> ${HIDDEN_KIND}`,
+    ),
     accountNotices ? and(isNull(notifications.questionId), inArray(notifications.kind, [...ACCOUNT_KINDS])) : sql`false`,
+    accountNotices ? and(eq(notifications.kind, HIDDEN_KIND), isNotNull(forumQuestions.id)) : sql`false`,
   );
 
 /** How many notifications a member has not read (the top bar's count; the API's counts forum ones). */
@@ -100,9 +109,15 @@ type AccountItem = {
 };
 /** `postPublished`: whether the story is on the blog now (null once it is gone). */
 type StoryItem = Omit<AccountItem, "kind"> & { kind: StoryKind; postTitle: string; postPublished: boolean | null };
+/** One of the member's posts was hidden: its question's title and the reason (an entry of its own). */
+type HiddenItem = Omit<AccountItem, "kind"> & { kind: typeof HIDDEN_KIND; postTitle: string; hiddenWhat: "question" | "answer"; reason: string | null };
 
 /** One page of a member's notifications, newest first, read and unread (the API lists forum ones). */
-export async function listNotifications(db: Db, memberId: string, page?: number): Promise<{ items: (ForumItem | AccountItem | StoryItem)[]; hasMore: boolean }>;
+export async function listNotifications(
+  db: Db,
+  memberId: string,
+  page?: number,
+): Promise<{ items: (ForumItem | AccountItem | StoryItem | HiddenItem)[]; hasMore: boolean }>;
 export async function listNotifications(
   db: Db,
   memberId: string,
@@ -119,6 +134,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
       answerId: notifications.answerId,
       authorName: profiles.displayName,
       postTitle: notifications.postTitle,
+      reason: notifications.reason,
       postPublished: blogPosts.published,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
@@ -133,8 +149,13 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
     .limit(NOTIFICATIONS_PAGE_SIZE + 1)
     .offset((Math.max(1, page) - 1) * NOTIFICATIONS_PAGE_SIZE);
   return {
-    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | AccountItem | StoryItem => {
+    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | AccountItem | StoryItem | HiddenItem => {
       const createdAt = new Date(r.createdAt).toISOString();
+      if (r.kind === HIDDEN_KIND) {
+        const hiddenWhat = r.answerId === null ? "question" : "answer";
+        const base = { id: r.id, questionId: null, questionTitle: null, answerId: null, authorName: null, createdAt, unread: r.readAt === null };
+        return { ...base, kind: HIDDEN_KIND, postTitle: r.questionTitle ?? "", hiddenWhat, reason: r.reason };
+      }
       if (r.questionId === null || r.answerId === null || r.questionTitle === null) {
         const account = {
           id: r.id,
@@ -189,6 +210,11 @@ export async function openNotification({ db, changes }: Writer, memberId: string
     .leftJoin(blogPosts, eq(blogPosts.id, notifications.postId))
     .where(and(eq(notifications.id, id), eq(notifications.memberId, memberId)));
   if (!row) return null;
+  if (row.kind === HIDDEN_KIND && row.questionId !== null) {
+    // The author's own hidden post, where they can read why, edit it and ask for another look.
+    await markRead(changes, memberId, and(eq(notifications.id, id), isNull(notifications.readAt)));
+    return { questionId: null, answerId: null, path: `/forum/${row.questionId}${row.answerId === null ? "" : `#answer-${row.answerId}`}` } as const;
+  }
   if (row.questionId === null || row.answerId === null) {
     // An account or story notice: read once opened; it points at the security page or the story.
     await markRead(changes, memberId, and(eq(notifications.id, id), isNull(notifications.readAt)));

@@ -6,6 +6,7 @@ import { AnswerToggle } from "~/components/forum/answer-toggle";
 import { ACTION_SEPARATOR } from "~/components/forum/quiet-action";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, type ActionData } from "~/components/forum/question-controls";
 import { ReportForm } from "~/components/forum/report-form";
+import { HiddenFromOthers } from "~/components/forum/hidden-from-others";
 import { PostBody } from "~/components/post-body";
 import { RelativeTime } from "~/components/relative-time";
 import { Card, CardContent } from "~/components/ui/card";
@@ -28,6 +29,9 @@ export type ShownAnswer = {
   authorRole?: string | null;
   /** Whether its author may still delete it (nobody marked it). */
   deletable?: boolean;
+  /** Why a moderator hid it, and whether its author asked for another look (their own page only). */
+  hiddenReason?: string | null;
+  lookAsked?: boolean;
 };
 
 export function AnswerItem({
@@ -52,7 +56,11 @@ export function AnswerItem({
         data-hidden-post={answer.hidden ? "" : undefined}
       >
         <CardContent className="grid gap-2 pt-6">
-          {answer.hidden ? <HiddenNote what="answer" /> : null}
+          {answer.hidden && answer.isMine ? (
+            <HiddenFromOthers targetType="answer" targetId={answer.id} reason={answer.hiddenReason ?? null} lookAsked={answer.lookAsked ?? false} />
+          ) : answer.hidden ? (
+            <HiddenNote what="answer" />
+          ) : null}
           {answer.helpedMost ? <p className="font-semibold text-success">Helped the asker most</p> : null}
           <PostBody html={answer.contentHtml} />
           <p className="text-sm text-muted-foreground">
@@ -67,7 +75,9 @@ export function AnswerItem({
               {markable ? <AnswerToggle intent="helpful" answerId={answer.id} pressed={answer.helpful} /> : null}
               {asker && markable ? <AnswerToggle intent="helped-most" answerId={answer.id} pressed={answer.helpedMost} /> : null}
               {markable ? <span aria-hidden="true" className={ACTION_SEPARATOR} /> : null}
-              {answer.isMine ? <OwnerControls kind="answer" id={answer.id} content={answer.content} deletable={answer.deletable} result={result} /> : null}
+              {answer.isMine ? (
+                <OwnerControls kind="answer" id={answer.id} content={answer.content} deletable={answer.deletable} hidden={answer.hidden} result={result} />
+              ) : null}
               {answer.hidden || (answer.isMine && answer.deletable) ? null : <ReportForm targetType="answer" targetId={answer.id} result={result} />}
               {moderator ? <ModeratorControls targetType="answer" targetId={answer.id} hidden={answer.hidden} /> : null}
             </div>

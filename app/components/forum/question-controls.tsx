@@ -38,6 +38,7 @@ export function OwnerControls({
   title,
   content,
   deletable = true,
+  hidden = false,
   result,
 }: {
   kind: "question" | "answer";
@@ -46,6 +47,8 @@ export function OwnerControls({
   content: string;
   /** False once others built on it: Delete then says why, and what to do instead. */
   deletable?: boolean;
+  /** Hidden by a moderator: its author may edit it, not delete it. */
+  hidden?: boolean;
   result?: ActionData;
 }) {
   const editIntent = kind === "question" ? "edit-question" : "edit-answer";
@@ -86,23 +89,25 @@ export function OwnerControls({
           </Button>
         </Form>
       </details>
-      <details>
-        <summary className={QUIET_ACTION}>Delete</summary>
-        {deletable ? (
-          <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
-            <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
-            {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
-            <span>{kind === "question" ? "Delete this question and all its answers?" : "Delete this answer?"}</span>
-            <Button type="submit" variant="destructive" size="sm">
-              Yes, delete
-            </Button>
-          </Form>
-        ) : (
-          <p className="mt-2 max-w-xl text-sm" data-kept-post="">
-            {kind === "question" ? KEPT_QUESTION : KEPT_ANSWER}
-          </p>
-        )}
-      </details>
+      {hidden ? null : (
+        <details>
+          <summary className={QUIET_ACTION}>Delete</summary>
+          {deletable ? (
+            <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+              <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
+              {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
+              <span>{kind === "question" ? "Delete this question and all its answers?" : "Delete this answer?"}</span>
+              <Button type="submit" variant="destructive" size="sm">
+                Yes, delete
+              </Button>
+            </Form>
+          ) : (
+            <p className="mt-2 max-w-xl text-sm" data-kept-post="">
+              {kind === "question" ? KEPT_QUESTION : KEPT_ANSWER}
+            </p>
+          )}
+        </details>
+      )}
     </div>
   );
 }
