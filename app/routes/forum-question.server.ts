@@ -181,7 +181,7 @@ async function report({ runtime, viewer, intent, form, ...args }: IntentArgs) {
     );
   }
   await runtime.limiter.consume("report", viewer.id);
-  const filed = await reportContent(runtime, { ...parsed.data, reporterId: viewer.id, siteUrl: runtime.env.SITE_URL });
+  const filed = await reportContent(runtime, { ...parsed.data, reporterId: viewer.id, siteUrl: runtime.env.SITE_URL, hideAfter: runtime.env.REPORTS_TO_HIDE });
   // Someone may be in danger: the reporter is shown where to find help now, whatever comes next.
   if (parsed.data.category === URGENT_CATEGORY) {
     return redirectWithToast(HELP_NOW_PATH, {

@@ -13,6 +13,7 @@ import { recountAnswers, NotFoundError } from "./forum.server";
 import { forumAnswers, forumQuestions, notifications, profiles, reports, users } from "../../db/schema";
 import { shownName } from "./account-policy.server";
 import { postState, tellAuthorOfHiding } from "./hidden-posts.server";
+import { hideIfReportedEnough } from "./report-threshold.server";
 import { LOOK_AGAIN_CATEGORY } from "~/lib/hidden-posts";
 
 export type TargetType = "question" | "answer";
@@ -40,7 +41,7 @@ async function targetNow(db: Db | Tx, type: TargetType, id: number) {
  */
 export async function reportContent(
   { changes }: Pick<Writer, "changes">,
-  input: { targetType: TargetType; targetId: number; reporterId: string; category: ReportCategory; reason: string; siteUrl: string },
+  input: { targetType: TargetType; targetId: number; reporterId: string; category: ReportCategory; reason: string; siteUrl: string; hideAfter?: number },
 ) {
   return changes.write(async (tx, changed) => {
     const target = await targetNow(tx, input.targetType, input.targetId);
@@ -72,6 +73,7 @@ export async function reportContent(
       .returning({ id: reports.id });
     changed(tag.review);
     if (input.category === URGENT_CATEGORY) changed(...(await tellModerators(tx, input.siteUrl)));
+    if (input.hideAfter) changed(...(await hideIfReportedEnough(tx, input.targetType, input.targetId, input.hideAfter)));
     return { id: row.id, repeated: false };
   });
 }
