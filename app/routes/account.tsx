@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { listMuted } from "~/server/mutes.server";
+import { MutedMembers } from "~/components/mute-form";
 import { PasswordField } from "~/components/password-field";
 import { FormAlert, TextField } from "~/components/form-field";
 import { DeleteAccountCard } from "~/components/account/delete-account-card";
@@ -31,7 +33,12 @@ export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { db } = context.get(runtimeContext);
-  const [stories, profile, emails] = await Promise.all([memberStories(db, viewer.id), profileSettings(db, viewer.id), emailChoice(db, viewer.id)]);
+  const [stories, profile, emails, muted] = await Promise.all([
+    memberStories(db, viewer.id),
+    profileSettings(db, viewer.id),
+    emailChoice(db, viewer.id),
+    listMuted(db, viewer.id),
+  ]);
   return {
     email: viewer.email,
     displayName: viewer.displayName,
@@ -40,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stories,
     profile,
     emails,
+    muted,
     liveUpdates: viewer.liveUpdates !== false,
   };
 }
@@ -249,6 +257,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <LiveUpdatesCard on={loaderData.liveUpdates} busy={busy("live-updates")} />
 
       <YourStoriesCard stories={loaderData.stories} />
+
+      <Card>
+        <CardContent className="pt-6">
+          <MutedMembers muted={loaderData.muted} />
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader>

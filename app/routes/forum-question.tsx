@@ -20,6 +20,8 @@ import { runtimeContext } from "~/server/context";
 import { ForbiddenError, NotFoundError, OwnAnswerError } from "~/server/forum.server";
 import { questionPage, topicList } from "~/server/listings.server";
 import { seenBy, viewerMarks } from "~/server/question-viewer.server";
+import { mutedAmong } from "~/server/mutes.server";
+import { MutedFold } from "~/components/forum/muted-fold";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { databaseAway, getViewer } from "~/server/session.server";
 import type { Route } from "./+types/forum-question";
@@ -51,6 +53,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // that variants cost neither a render nor a place in the page cache.
   if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
   const viewerId = viewer?.id ?? null;
+  // Posts by members this member muted are folded on their page (one statement, members only).
+  const muted = viewerId ? await mutedAmong(context.get(runtimeContext).db, viewerId, [question.authorId, ...question.answers.map((a) => a.authorId)]) : null;
+  const mutedBy = (authorId: string | null) => authorId !== null && muted !== null && muted.has(authorId);
   // Whether this member follows the question and which answers they marked helpful: one statement.
   const marks = viewerId ? await viewerMarks(context.get(runtimeContext).db, id, viewerId) : { following: false, helpful: [], unread: false };
   const markedByViewer = new Set(marks.helpful);
@@ -69,12 +74,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     question: {
       ...shown,
       isMine: isMine(authorId),
+      muted: mutedBy(authorId),
       content: isMine(authorId) ? content : "",
       // Others' answers keep a question, others' marks an answer: the owner is told before trying.
       deletable: answers.every((a) => a.authorId === authorId),
       answers: ordered.map(({ authorId: by, content: text, ...answer }) => ({
         ...answer,
         isMine: isMine(by),
+        muted: mutedBy(by),
         content: isMine(by) ? text : "",
         deletable: answer.helpfulCount === 0 && answer.id !== helpedMostAnswerId,
         helpful: markedByViewer.has(answer.id),
@@ -207,7 +214,9 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
             </Link>
           </p>
         ) : null}
-        <PostBody html={question.contentHtml} className="text-lg" />
+        <MutedFold muted={question.muted} name={question.authorName}>
+          <PostBody html={question.contentHtml} className="text-lg" />
+        </MutedFold>
         {result?.errors?.form && result.intent !== "answer" && result.intent !== "save-draft" ? (
           <FormAlert title="Error">{result.errors.form}</FormAlert>
         ) : null}

@@ -77,7 +77,8 @@ export async function setHelpful({ db, changes }: Writer, answerId: number, memb
       const added = await tx.insert(helpfulMarks).values({ answerId, memberId }).onConflictDoNothing().returning({ answerId: helpfulMarks.answerId });
       if (added.length) {
         changed(tag.question(answer.questionId));
-        if (answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId })));
+        if (answer.authorId)
+          changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId, actorId: memberId })));
         return { marked: true };
       }
       if (want === true) return { marked: true };
@@ -107,7 +108,8 @@ export async function chooseHelpedMost({ db, changes }: Writer, questionId: numb
       .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` }, setWhere: sql`${helpedMost.answerId} <> ${answerId}` })
       .returning({ id: helpedMost.questionId });
     if (moved.length) changed(tag.question(questionId));
-    if (moved.length && answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId })));
+    if (moved.length && answer.authorId)
+      changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId, actorId: askerId })));
     return { answerId };
   });
 }
@@ -147,7 +149,7 @@ export async function toggleHelpedMost({ db, changes }: Writer, questionId: numb
       .insert(helpedMost)
       .values({ questionId, answerId })
       .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` } });
-    if (answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId })));
+    if (answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId, actorId: askerId })));
     return { chosen: true };
   });
 }

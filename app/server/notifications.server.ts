@@ -10,7 +10,7 @@ import type { Tx, Writer } from "./change-events.server";
 import { scheduleMailsForAnswer } from "./email/outbox.server";
 import { isStoryKind, STORY_KINDS, type StoryKind } from "~/lib/story-notices";
 import { REPORT_KINDS, REPORT_PATHS, type ReportKind } from "~/lib/report-notices";
-import { blogPosts, forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
+import { blogPosts, forumAnswers, forumQuestions, memberMutes, notifications, profiles, questionFollows } from "../../db/schema";
 import { shownName } from "./account-policy.server";
 import { HIDDEN_KIND } from "~/lib/hidden-posts";
 
@@ -38,6 +38,8 @@ export async function notifyOfAnswer(tx: Tx, input: { questionId: number; answer
     select f.member_id, case when f.member_id = q.author_id then 'answer' else 'followed' end, q.id, ${input.answerId}
     from question_follows f join forum_questions q on q.id = f.question_id
     where f.question_id = ${input.questionId} and f.member_id <> ${input.authorId}
+      -- Nobody is told of an answer by a member they muted (nor mailed).
+      and not exists (select 1 from member_mutes m where m.member_id = f.member_id and m.muted_id = ${input.authorId})
     on conflict do nothing
     returning member_id`),
   );
@@ -50,7 +52,16 @@ export async function notifyOfAnswer(tx: Tx, input: { questionId: number; answer
  * Tells an answer's author that it was marked helpful, or chosen as the one that helped most.
  * Returns the tags of what changed (their inbox and the outbox), none when they had been told.
  */
-export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "helpful" | "helped-most"; questionId: number; answerId: number }) {
+export async function notifyAuthor(
+  tx: Tx,
+  { actorId, ...input }: { memberId: string; kind: "helpful" | "helped-most"; questionId: number; answerId: number; actorId: string },
+) {
+  // A member the author muted cannot notify them.
+  const [muted] = await tx
+    .select({ id: memberMutes.id })
+    .from(memberMutes)
+    .where(and(eq(memberMutes.memberId, input.memberId), eq(memberMutes.mutedId, actorId)));
+  if (muted) return [];
   const added = await tx.insert(notifications).values(input).onConflictDoNothing().returning({ id: notifications.id });
   if (!added.length) return [];
   await scheduleMailsForAnswer(tx, input.answerId);

@@ -258,6 +258,23 @@ export const reports = pgTable(
   (t) => [index("reports_status_idx").on(t.status, t.createdAt), index("reports_target_idx").on(t.targetType, t.targetId)],
 );
 
+// A member mutes another: the muted member's posts are folded on their pages and cannot notify
+// them. Private to the member who muted; the muted member is never told.
+export const memberMutes = pgTable(
+  "member_mutes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    mutedId: text("muted_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("member_mutes_pair_idx").on(t.memberId, t.mutedId), index("member_mutes_muted_idx").on(t.mutedId)],
+);
+
 // ---------------------------------------------------------------- drafts
 
 /**

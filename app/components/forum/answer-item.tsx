@@ -7,6 +7,7 @@ import { ACTION_SEPARATOR } from "~/components/forum/quiet-action";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, type ActionData } from "~/components/forum/question-controls";
 import { ReportForm } from "~/components/forum/report-form";
 import { HiddenFromOthers } from "~/components/forum/hidden-from-others";
+import { MutedFold } from "~/components/forum/muted-fold";
 import { PostBody } from "~/components/post-body";
 import { RelativeTime } from "~/components/relative-time";
 import { Card, CardContent } from "~/components/ui/card";
@@ -32,6 +33,8 @@ export type ShownAnswer = {
   /** Why a moderator hid it, and whether its author asked for another look (their own page only). */
   hiddenReason?: string | null;
   lookAsked?: boolean;
+  /** By a member the reader muted: folded for them. */
+  muted?: boolean;
 };
 
 export function AnswerItem({
@@ -62,13 +65,15 @@ export function AnswerItem({
             <HiddenNote what="answer" />
           ) : null}
           {answer.helpedMost ? <p className="font-semibold text-success">Helped the asker most</p> : null}
-          <PostBody html={answer.contentHtml} />
-          <p className="text-sm text-muted-foreground">
-            <AuthorName name={answer.authorName} profile={answer.authorProfile} />
-            <StaffRole role={answer.authorRole} /> · <RelativeTime date={answer.createdAt} />
-            {answer.updatedAt !== answer.createdAt ? " · edited" : null}
-            {n ? ` · ${n} found this helpful` : null}
-          </p>
+          <MutedFold muted={answer.muted ?? false} name={answer.authorName}>
+            <PostBody html={answer.contentHtml} />
+            <p className="text-sm text-muted-foreground">
+              <AuthorName name={answer.authorName} profile={answer.authorProfile} />
+              <StaffRole role={answer.authorRole} /> · <RelativeTime date={answer.createdAt} />
+              {answer.updatedAt !== answer.createdAt ? " · edited" : null}
+              {n ? ` · ${n} found this helpful` : null}
+            </p>
+          </MutedFold>
           {signedIn ? (
             // Helpful first and weightiest; Report, Edit, Delete and Hide after a line, in plain words.
             <div className="flex flex-wrap items-start gap-2">
