@@ -11,4 +11,7 @@ export const hiddenReasonText = (reason: string | null) => (reason ? `Reason: ${
 export const hiddenNoticeText = (what: "question" | "answer", title: string, reason: string | null) =>
   `A moderator hid your ${what} on “${title}” from others. ${hiddenReasonText(reason)}`;
 
+/** A new member's post held for a moderator's look (holds.server.ts). */
+export const HELD_FOR_REVIEW = "Your post will appear after a quick review.";
+
 export const LOOK_AGAIN_REFUSED = "You have already asked for another look at this post. A moderator will look at it soon.";

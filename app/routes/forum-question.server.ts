@@ -22,7 +22,7 @@ import {
 } from "~/server/forum.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
 import { AlreadyAskedError, askForAnotherLook } from "~/server/hidden-posts.server";
-import { LOOK_AGAIN_REFUSED } from "~/lib/hidden-posts";
+import { HELD_FOR_REVIEW, LOOK_AGAIN_REFUSED } from "~/lib/hidden-posts";
 import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
 import { saveTypedName, typedName } from "~/server/post-name.server";
 import type { Runtime } from "~/server/runtime.server";
@@ -68,7 +68,9 @@ async function answer({ runtime, viewer, id, back, intent, form }: IntentArgs) {
       { status: result.status, headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined },
     );
   }
-  const toast = { title: "Answer posted!", description: "Thank you for sharing with the community" };
+  const toast = result.held
+    ? { title: "Thank you for your answer", description: HELD_FOR_REVIEW }
+    : { title: "Answer posted!", description: "Thank you for sharing with the community" };
   if (form.get("via") === "fetcher") return { intent, ok: true, errors: {}, answerId: result.id, toast: toastOf(toast.title, toast.description) };
   return redirectWithToast(`${back}#answer-${result.id}`, toast);
 }

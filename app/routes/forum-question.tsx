@@ -191,7 +191,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
       <FocusOnArrival />
       <article id="question" className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"} data-hidden-post={question.hidden ? "" : undefined}>
         {question.hidden && question.isMine ? (
-          <HiddenFromOthers targetType="question" targetId={question.id} reason={question.hiddenReason} lookAsked={question.lookAsked} />
+          <HiddenFromOthers targetType="question" targetId={question.id} reason={question.hiddenReason} lookAsked={question.lookAsked} held={question.held} />
         ) : question.hidden ? (
           <HiddenNote what="question" />
         ) : null}

@@ -14,13 +14,16 @@ import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks } f
 import { rendered } from "./stored-html.server";
 import { deleteDraftIn } from "./drafts.server";
 
+/** A post held for a moderator's look (holds.server.ts): hidden from everyone else until approved. */
+const heldNow = (held?: boolean) => (held ? { hiddenAt: new Date(), heldAt: new Date() } : {});
+
 /**
  * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
  * the same author returns the question already stored instead of a second one.
  */
 export async function askQuestion(
   { db, changes }: Writer,
-  input: { authorId: string; title: string; content: string; submissionKey?: string; topicId?: number | null },
+  input: { authorId: string; title: string; content: string; submissionKey?: string; topicId?: number | null; held?: boolean },
 ) {
   const key = input.submissionKey || null;
   const inserted = await changes.write(async (tx, changed) => {
@@ -33,6 +36,7 @@ export async function askQuestion(
         ...rendered(input.content),
         submissionKey: key,
         topicId: input.topicId ?? null,
+        ...heldNow(input.held),
       })
       .onConflictDoNothing()
       .returning({ id: forumQuestions.id });
@@ -41,7 +45,7 @@ export async function askQuestion(
     if (rows[0]) {
       // The asker follows their question: they are told of every answer.
       await follow(tx, rows[0].id, input.authorId);
-      changed(...(await questionTags(tx, rows[0].id)));
+      changed(...(await questionTags(tx, rows[0].id)), input.held && tag.review);
     }
     return rows;
   });
@@ -183,7 +187,7 @@ export async function unfollowQuestion({ db }: Pick<Writer, "db">, questionId: n
 /** Stores an answer and counts it, in one transaction; idempotent per submission key. */
 export async function answerQuestion(
   { changes }: Pick<Writer, "changes">,
-  input: { questionId: number; authorId: string; content: string; submissionKey?: string },
+  input: { questionId: number; authorId: string; content: string; submissionKey?: string; held?: boolean },
 ) {
   return changes.write(async (tx, changed) => {
     const [question] = await tx
@@ -197,7 +201,14 @@ export async function answerQuestion(
     const key = input.submissionKey || null;
     const inserted = await tx
       .insert(forumAnswers)
-      .values({ questionId: input.questionId, authorId: input.authorId, content: input.content, ...rendered(input.content), submissionKey: key })
+      .values({
+        questionId: input.questionId,
+        authorId: input.authorId,
+        content: input.content,
+        ...rendered(input.content),
+        submissionKey: key,
+        ...heldNow(input.held),
+      })
       .onConflictDoNothing()
       .returning({ id: forumAnswers.id });
     if (!inserted[0]) {
@@ -207,6 +218,9 @@ export async function answerQuestion(
         .where(and(eq(forumAnswers.authorId, input.authorId), eq(forumAnswers.submissionKey, key!)));
       return { id: existing.id, created: false };
     }
+    // Held: followed now, counted and announced when a moderator approves it (holds.server.ts).
+    if (input.held) await follow(tx, input.questionId, input.authorId);
+    if (input.held) return (changed(tag.review), { id: inserted[0].id, created: true });
     await tx
       .update(forumQuestions)
       .set({ answerCount: sql`${forumQuestions.answerCount} + 1`, lastAnswerAt: LAST_ANSWER_AT })
@@ -301,16 +315,7 @@ export async function deleteAnswer({ db, changes }: Writer, input: { id: number;
   return row.questionId;
 }
 
-/** Recomputes a question's visible-answer count and last answer (after hiding or restoring an answer). */
-export async function recountAnswers(db: Db | Tx, questionId: number) {
-  await db
-    .update(forumQuestions)
-    .set({
-      answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${questionId} and a.hidden_at is null)`,
-      lastAnswerAt: LAST_ANSWER_AT,
-    })
-    .where(eq(forumQuestions.id, questionId));
-}
+export { recountAnswers } from "./answer-count.server";
 
 /**
  * Files a question under a topic, or under none (`topicId` null). Its asker may, and moderators

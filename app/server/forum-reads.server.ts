@@ -170,6 +170,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       hiddenAt: forumQuestions.hiddenAt,
       hiddenReason: forumQuestions.hiddenReason,
       lookAskedAt: forumQuestions.lookAskedAt,
+      heldAt: forumQuestions.heldAt,
       contentHtml: forumQuestions.contentHtml,
       htmlVersion: forumQuestions.htmlVersion,
     })
@@ -193,6 +194,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       hiddenAt: forumAnswers.hiddenAt,
       hiddenReason: forumAnswers.hiddenReason,
       lookAskedAt: forumAnswers.lookAskedAt,
+      heldAt: forumAnswers.heldAt,
       contentHtml: forumAnswers.contentHtml,
       htmlVersion: forumAnswers.htmlVersion,
       helpfulCount: sql<number>`(select count(*)::int from ${helpfulMarks} where ${helpfulMarks.answerId} = ${forumAnswers.id})`,
@@ -210,6 +212,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
     // Why it is hidden and whether its author asked for another look: for its author and moderators.
     hiddenReason: row.hiddenAt ? row.hiddenReason : null,
     lookAsked: row.lookAskedAt !== null,
+    held: row.heldAt !== null,
     answers: answers.map((a) => ({
       ...toAnswer(a),
       authorRole: staffRole(a.authorRole),
@@ -217,6 +220,7 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       hidden: a.hiddenAt !== null,
       hiddenReason: a.hiddenAt ? a.hiddenReason : null,
       lookAsked: a.lookAskedAt !== null,
+      held: a.heldAt !== null,
       helpfulCount: Number(a.helpfulCount),
     })),
     helpedMostAnswerId: chosen?.answerId ?? null,

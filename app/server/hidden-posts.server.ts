@@ -77,12 +77,13 @@ export async function askForAnotherLook({ changes }: Pick<Writer, "changes">, in
   const t = tableOf(input.type);
   await changes.write(async (tx, changed) => {
     const [row] = await tx
-      .select({ authorId: t.authorId, hiddenAt: t.hiddenAt, lookAskedAt: t.lookAskedAt, content: t.content })
+      .select({ authorId: t.authorId, hiddenAt: t.hiddenAt, heldAt: t.heldAt, lookAskedAt: t.lookAskedAt, content: t.content })
       .from(t)
       .where(eq(t.id, input.id))
       .for("update");
     // Only its author learns that it is hidden: to anyone else it is not there.
-    if (!row || !row.hiddenAt || row.authorId !== input.authorId) throw new NotFoundError("post not found");
+    // A held post waits for its first look already: there is nothing to ask again.
+    if (!row || !row.hiddenAt || row.heldAt || row.authorId !== input.authorId) throw new NotFoundError("post not found");
     if (row.lookAskedAt) throw new AlreadyAskedError("already asked");
     const [title] =
       input.type === "question" ? await tx.select({ title: forumQuestions.title }).from(forumQuestions).where(eq(forumQuestions.id, input.id)) : [];

@@ -96,6 +96,8 @@ export const forumQuestions = pgTable(
     // author only; and when its author asked for another look (once per hiding: cleared by hiding).
     hiddenReason: text("hidden_reason"),
     lookAskedAt: timestamp("look_asked_at", { withTimezone: true }),
+    // A new member's post held for a moderator's look (hidden_at is set with it until approved).
+    heldAt: timestamp("held_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector("search").generatedAlwaysAs(
@@ -142,6 +144,8 @@ export const forumAnswers = pgTable(
     // author only; and when its author asked for another look (once per hiding: cleared by hiding).
     hiddenReason: text("hidden_reason"),
     lookAskedAt: timestamp("look_asked_at", { withTimezone: true }),
+    // A new member's post held for a moderator's look (hidden_at is set with it until approved).
+    heldAt: timestamp("held_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

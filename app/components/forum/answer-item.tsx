@@ -33,6 +33,7 @@ export type ShownAnswer = {
   /** Why a moderator hid it, and whether its author asked for another look (their own page only). */
   hiddenReason?: string | null;
   lookAsked?: boolean;
+  held?: boolean;
   /** By a member the reader muted: folded for them. */
   muted?: boolean;
 };
@@ -60,7 +61,13 @@ export function AnswerItem({
       >
         <CardContent className="grid gap-2 pt-6">
           {answer.hidden && answer.isMine ? (
-            <HiddenFromOthers targetType="answer" targetId={answer.id} reason={answer.hiddenReason ?? null} lookAsked={answer.lookAsked ?? false} />
+            <HiddenFromOthers
+              targetType="answer"
+              targetId={answer.id}
+              reason={answer.hiddenReason ?? null}
+              lookAsked={answer.lookAsked ?? false}
+              held={answer.held}
+            />
           ) : answer.hidden ? (
             <HiddenNote what="answer" />
           ) : null}

@@ -3,19 +3,29 @@
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { hiddenReasonText } from "~/lib/hidden-posts";
+import { HELD_FOR_REVIEW, hiddenReasonText } from "~/lib/hidden-posts";
 
 export function HiddenFromOthers({
   targetType,
   targetId,
   reason,
   lookAsked,
+  held = false,
 }: {
   targetType: "question" | "answer";
   targetId: number;
   reason: string | null;
   lookAsked: boolean;
+  /** A new member's post waiting for a moderator's first look, not hidden by one. */
+  held?: boolean;
 }) {
+  if (held)
+    return (
+      <p className="flex flex-wrap items-center gap-2 text-sm font-semibold" data-held-post="">
+        <Badge variant="hidden">Waiting for review</Badge>
+        <span>{HELD_FOR_REVIEW} Only you can see it until then.</span>
+      </p>
+    );
   return (
     <div className="grid gap-2 text-sm" data-hidden-from-others="">
       <p className="flex flex-wrap items-center gap-2 font-semibold">
