@@ -90,6 +90,7 @@ export default defineConfig({
         "return-375",
         "return-1280",
         "moderation-day",
+        "author-hidden",
       ]
         .map((n) => `e2e-admin-${n}@example.com`)
         .join(","),

@@ -97,6 +97,8 @@ export async function askForAnotherLook({ changes }: Pick<Writer, "changes">, in
       reportedTitle: title?.title ?? null,
       reportedText: row.content,
     });
-    changed(tag.review);
+    // The author's own page shows that they asked: the question's shared read changes with it.
+    const state = await postState(tx, input.type, input.id);
+    changed(tag.review, state && tag.question(state.questionId));
   });
 }

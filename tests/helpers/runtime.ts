@@ -154,7 +154,7 @@ export async function signUpByApi(runtime: Runtime, password = "plain words here
 /** Signs up or in through the site's own form on /auth (its action), as a browser does: the session cookie. */
 export async function authByForm(runtime: Runtime, intent: "signup" | "signin", email: string, password: string) {
   const { action } = await import("~/routes/auth");
-  const res = await callRoute(action, formRequest("/auth", { intent, email, password }), contextFor(runtime));
+  const res = await callRoute(action, formRequest("/auth", { intent, email, password, ageConfirmed: "yes" }), contextFor(runtime));
   if (res.status !== 302) throw new Error(`${intent} for ${email} answered ${res.status}`);
   return sessionCookies(res.headers.getSetCookie());
 }

@@ -191,7 +191,7 @@ function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, 
       attempt: async (actor) => {
         const email = `role-${++n}-${Date.now().toString(36)}@example.com`;
         return {
-          run: () => call(authAction, actor, "/auth", { intent: "signup", email, password: "a-long-password", role: "admin" }),
+          run: () => call(authAction, actor, "/auth", { intent: "signup", ageConfirmed: "yes", email, password: "a-long-password", role: "admin" }),
           changed: async () => (await rt.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role !== "member",
         };
       },
