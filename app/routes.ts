@@ -39,6 +39,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/security", "routes/account-security.tsx"),
   route("account/export", "routes/account-export.tsx"),
+  route("account/muted", "routes/account-muted.ts"),
   route("account/stories/:postId", "routes/account-story.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/posts", "routes/admin-posts.tsx"),

@@ -15,4 +15,6 @@ export type ReportCategory = (typeof REPORT_REASONS)[number]["value"];
 export const REPORT_CATEGORIES = REPORT_REASONS.map((r) => r.value) as [ReportCategory, ...ReportCategory[]];
 export const URGENT_CATEGORY: ReportCategory = "at-risk";
 
-export const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? "Something else";
+// "look-again" is not a member's reason: it is a hidden post's author asking for another look.
+export const reasonLabel = (value: string) =>
+  value === "look-again" ? "Its author asks for another look" : (REPORT_REASONS.find((r) => r.value === value)?.label ?? "Something else");

@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { listMuted } from "~/server/mutes.server";
+import { MutedMembers } from "~/components/mute-form";
 import { PasswordField } from "~/components/password-field";
 import { FormAlert, TextField } from "~/components/form-field";
 import { DeleteAccountCard } from "~/components/account/delete-account-card";
@@ -33,11 +35,12 @@ export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireUser(request, context);
   const { db } = context.get(runtimeContext);
-  const [stories, profile, emails, topics] = await Promise.all([
+  const [stories, profile, emails, topics, muted] = await Promise.all([
     memberStories(db, viewer.id),
     profileSettings(db, viewer.id),
     emailChoice(db, viewer.id),
     followedTopics(db, viewer.id),
+    listMuted(db, viewer.id),
   ]);
   return {
     email: viewer.email,
@@ -48,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     followedTopics: topics,
     profile,
     emails,
+    muted,
     liveUpdates: viewer.liveUpdates !== false,
   };
 }
@@ -258,6 +262,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
 
       <YourStoriesCard stories={loaderData.stories} />
       <FollowedTopicsCard topics={loaderData.followedTopics} />
+
+      <Card>
+        <CardContent className="pt-6">
+          <MutedMembers muted={loaderData.muted} />
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader>

@@ -14,6 +14,8 @@ import { runtimeContext } from "~/server/context";
 import { NotFoundError } from "~/server/forum.server";
 import { dismissReport, hideContent, listReports, restoreContent, type ReportView } from "~/server/moderation.server";
 import { openReportCards } from "~/server/report-cards.server";
+import { decideHeld, listHeld } from "~/server/holds.server";
+import { HeldPosts } from "~/components/admin/held-posts";
 import { requireRole } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin-reports";
@@ -23,13 +25,13 @@ export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireRole(request, context, "moderator");
   const { db } = context.get(runtimeContext);
-  const [open, resolved] = await Promise.all([listReports(db, "open"), listReports(db, "resolved", 30)]);
+  const [open, resolved, held] = await Promise.all([listReports(db, "open"), listReports(db, "resolved", 30), listHeld(db)]);
   // One card per reported post, with every report of it, and whether this moderator may act on its author.
   const cards = (await openReportCards(db, open)).map((card) => ({
     ...card,
     actable: mayActOn(viewer, { id: card.authorId, role: card.authorRole }),
   }));
-  return { open, cards, resolved };
+  return { open, cards, resolved, held };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!Number.isInteger(targetId) || targetId <= 0) return data({ error: "Unknown content" }, { status: 400 });
       await (intent === "hide" ? hideContent : restoreContent)(runtime, targetType, targetId, moderator.id);
       return redirectWithToast("/admin/reports", { title: intent === "hide" ? "Content hidden" : "Content restored" });
+    }
+    if (intent === "approve" || intent === "reject") {
+      const decided = await decideHeld(runtime, targetType, targetId, intent === "approve", moderator.id);
+      if (!decided) return redirectWithToast("/admin/reports", { title: "Already decided", description: "Another moderator has looked at it." });
+      return redirectWithToast("/admin/reports", { title: intent === "approve" ? "Post approved" : "Post rejected" });
     }
     if (intent === "dismiss") {
       // A card's Dismiss dismisses every open report of its post.
@@ -122,6 +129,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      <HeldPosts held={loaderData.held} />
       {loaderData.resolved.length ? (
         <section aria-labelledby="resolved-reports" className="grid gap-3">
           <h2 id="resolved-reports" className="text-2xl font-semibold">

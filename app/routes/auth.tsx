@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { AgeConfirmation } from "~/components/age-confirmation";
 import { FormAlert, TextField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkeys/passkey-sign-in";
 import { PasswordField } from "~/components/password-field";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (getViewer(context)) throw redirect("/");
   const url = new URL(request.url);
-  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo")) };
+  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo")), minimumAge: context.get(runtimeContext).env.MINIMUM_AGE };
 }
 
 interface ActionResult {
@@ -84,8 +85,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const parsed = signUpSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return data<ActionResult>({ intent, errors: fieldErrors(parsed.error), values: { email } }, { status: 400 });
   const displayName = typedName(form.get("displayName"));
+  // The minimum age (MINIMUM_AGE, stated on /terms) is confirmed before anything is created.
+  const age = form.get("ageConfirmed") === "yes" ? {} : { ageConfirmed: ageProblem(runtime.env.MINIMUM_AGE) };
+  if (!parsed.success || age.ageConfirmed)
+    return data<ActionResult>(
+      { intent, errors: { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...age }, values: { email, displayName } },
+      { status: 400 },
+    );
   const weak = passwordProblem(parsed.data.password);
   if (weak) return data<ActionResult>({ intent, errors: { password: weak }, values: { email, displayName } }, { status: 400 });
   // The name their posts will appear under, chosen now (optional): saved once the account exists.
@@ -111,7 +118,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(redirectTo === "/" ? "/account?welcome=1" : redirectTo, toast, cookieHeaders(result.cookies));
 }
 
-function AuthForm({ tab, result, redirectTo }: { tab: Tab; result?: ActionResult; redirectTo: string }) {
+const ageProblem = (age: number) => `Please confirm that you are ${age} or older. The community is for people aged ${age} and over (see the terms of use).`;
+
+function AuthForm({ tab, result, redirectTo, minimumAge }: { tab: Tab; result?: ActionResult; redirectTo: string; minimumAge: number }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === tab;
   const mine = result?.intent === tab ? result : undefined;
@@ -165,6 +174,7 @@ function AuthForm({ tab, result, redirectTo }: { tab: Tab; result?: ActionResult
           error={errors.displayName}
         />
       ) : null}
+      {tab === "signup" ? <AgeConfirmation age={minimumAge} error={errors.ageConfirmed} /> : null}
       <Button type="submit" disabled={busy} className="w-full">
         {tab === "signin" ? (busy ? "Signing in..." : "Sign In") : busy ? "Creating account..." : "Create Account"}
       </Button>
@@ -223,7 +233,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-            <AuthForm key={tab} tab={tab} result={result} redirectTo={loaderData.redirectTo} />
+            <AuthForm key={tab} tab={tab} result={result} redirectTo={loaderData.redirectTo} minimumAge={loaderData.minimumAge} />
             {tab === "signin" ? <PasskeySignIn redirectTo={loaderData.redirectTo} /> : null}
           </div>
         </CardContent>

@@ -21,6 +21,8 @@ import {
   UnknownTopicError,
 } from "~/server/forum.server";
 import { hideContent, reportContent, restoreContent } from "~/server/moderation.server";
+import { AlreadyAskedError, askForAnotherLook } from "~/server/hidden-posts.server";
+import { HELD_FOR_REVIEW, LOOK_AGAIN_REFUSED } from "~/lib/hidden-posts";
 import { postAnswer, UNKNOWN_TOPIC } from "~/server/posting.server";
 import { postingRefusal } from "~/server/member-standing.server";
 import { saveTypedName, typedName } from "~/server/post-name.server";
@@ -74,7 +76,9 @@ async function answer({ runtime, viewer, id, back, intent, form }: IntentArgs) {
       { status: result.status, headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined },
     );
   }
-  const toast = { title: "Answer posted!", description: "Thank you for sharing with the community" };
+  const toast = result.held
+    ? { title: "Thank you for your answer", description: HELD_FOR_REVIEW }
+    : { title: "Answer posted!", description: "Thank you for sharing with the community" };
   if (form.get("via") === "fetcher") return { intent, ok: true, errors: {}, answerId: result.id, toast: toastOf(toast.title, toast.description) };
   return redirectWithToast(`${back}#answer-${result.id}`, toast);
 }
@@ -194,7 +198,7 @@ async function report({ runtime, viewer, intent, form, ...args }: IntentArgs) {
     );
   }
   await runtime.limiter.consume("report", viewer.id);
-  const filed = await reportContent(runtime, { ...parsed.data, reporterId: viewer.id, siteUrl: runtime.env.SITE_URL });
+  const filed = await reportContent(runtime, { ...parsed.data, reporterId: viewer.id, siteUrl: runtime.env.SITE_URL, hideAfter: runtime.env.REPORTS_TO_HIDE });
   // Someone may be in danger: the reporter is shown where to find help now, whatever comes next.
   if (parsed.data.category === URGENT_CATEGORY) {
     return redirectWithToast(HELP_NOW_PATH, {
@@ -221,6 +225,28 @@ async function moderate({ runtime, viewer, back, intent, form }: IntentArgs) {
   });
 }
 
+/** The author of a hidden post asks a moderator to look at it again (once per hiding). */
+async function lookAgain({ runtime, viewer, back, intent, form }: IntentArgs) {
+  const targetType = form.get("targetType");
+  const targetId = rowIdField.safeParse(form.get("targetId"));
+  if ((targetType !== "question" && targetType !== "answer") || !targetId.success) return failed(intent, "That post could not be found.", 400);
+  await runtime.limiter.consume("report", viewer.id);
+  try {
+    await askForAnotherLook(runtime, { type: targetType, id: targetId.data, authorId: viewer.id });
+  } catch (error) {
+    if (error instanceof AlreadyAskedError)
+      return data(
+        { intent, ok: false, errors: { form: LOOK_AGAIN_REFUSED }, toast: toastOf("Already asked", LOOK_AGAIN_REFUSED, "destructive") },
+        { status: 409 },
+      );
+    throw error;
+  }
+  return redirectWithToast(targetType === "answer" ? `${back}#answer-${targetId.data}` : back, {
+    title: "Thank you: a moderator will look again",
+    description: "Your post stays hidden from others until then.",
+  });
+}
+
 /** Each form intent on a question page, by the name its form posts. */
 export const QUESTION_INTENTS: Record<string, (args: IntentArgs) => Promise<unknown>> = {
   answer,
@@ -236,4 +262,5 @@ export const QUESTION_INTENTS: Record<string, (args: IntentArgs) => Promise<unkn
   report,
   hide: moderate,
   restore: moderate,
+  "look-again": lookAgain,
 };

@@ -19,7 +19,9 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { runtimeContext } from "~/server/context";
 import { ForbiddenError, NotFoundError, OwnAnswerError } from "~/server/forum.server";
 import { questionPage, topicList } from "~/server/listings.server";
-import { viewerMarks } from "~/server/question-viewer.server";
+import { seenBy, viewerMarks } from "~/server/question-viewer.server";
+import { mutedAmong } from "~/server/mutes.server";
+import { MutedFold } from "~/components/forum/muted-fold";
 import { RateLimitedError } from "~/server/rate-limit.server";
 import { databaseAway, getViewer } from "~/server/session.server";
 import type { Route } from "./+types/forum-question";
@@ -30,6 +32,7 @@ import { NewAnswers } from "~/components/live/new-answers";
 import { draftFor, draftsForTargets, type DraftKey } from "~/server/drafts.server";
 import { rowIdField } from "~/lib/validation";
 import { SilencedNotice } from "~/components/forum/silenced-notice";
+import { HiddenFromOthers } from "~/components/forum/hidden-from-others";
 import { draftFormAction, draftIntentOf, shownDraft } from "./draft-forms.server";
 
 /** "/forum/12" or "/forum/12-some-words": the id is the leading number. */
@@ -45,12 +48,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (databaseAway(context)) throw data(null, { status: 503 });
   const viewer = getViewer(context);
   const moderator = isModerator(viewer?.role);
-  const question = await questionPage(context.get(runtimeContext), id, moderator);
+  // Members' pages are their own (never stored): read with hidden posts, they keep only their own.
+  const question = seenBy(await questionPage(context.get(runtimeContext), id, moderator || viewer !== null), viewer?.id ?? null, moderator);
   if (!question) throw data(null, { status: 404 });
   // One address per question: "/forum/12-any-words" or "/forum/012" is sent to "/forum/12", so
   // that variants cost neither a render nor a place in the page cache.
   if (params.questionId !== String(id)) throw redirect(`/forum/${id}`, 301);
   const viewerId = viewer?.id ?? null;
+  // Posts by members this member muted are folded on their page (one statement, members only).
+  const muted = viewerId ? await mutedAmong(context.get(runtimeContext).db, viewerId, [question.authorId, ...question.answers.map((a) => a.authorId)]) : null;
+  const mutedBy = (authorId: string | null) => authorId !== null && muted !== null && muted.has(authorId);
   // Whether this member follows the question and which answers they marked helpful: one statement.
   const marks = viewerId
     ? await viewerMarks(context.get(runtimeContext).db, id, viewerId)
@@ -76,6 +83,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     question: {
       ...shown,
       isMine: isMine(authorId),
+      muted: mutedBy(authorId),
       content: isMine(authorId) ? content : "",
       editDraft: shownDraft(questionEdit),
       // Others' answers keep a question, others' marks an answer: the owner is told before trying.
@@ -83,6 +91,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       answers: ordered.map(({ authorId: by, content: text, ...answer }) => ({
         ...answer,
         isMine: isMine(by),
+        muted: mutedBy(by),
         content: isMine(by) ? text : "",
         editDraft: shownDraft(answerEdits.get(answer.id) ?? null),
         deletable: answer.helpfulCount === 0 && answer.id !== helpedMostAnswerId,
@@ -202,7 +211,11 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
       </nav>
       <FocusOnArrival />
       <article id="question" className={question.hidden ? `grid gap-3 p-4 ${HIDDEN_POST}` : "grid gap-3"} data-hidden-post={question.hidden ? "" : undefined}>
-        {question.hidden ? <HiddenNote what="question" /> : null}
+        {question.hidden && question.isMine ? (
+          <HiddenFromOthers targetType="question" targetId={question.id} reason={question.hiddenReason} lookAsked={question.lookAsked} held={question.held} />
+        ) : question.hidden ? (
+          <HiddenNote what="question" />
+        ) : null}
         {/* Focused on arrival after asking (forum/answer-focus.tsx): what was posted, its title first. */}
         <h1 id="question-title" tabIndex={-1} className="wrap-anywhere text-3xl font-bold">
           {question.title}
@@ -222,7 +235,9 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
             </Link>
           </p>
         ) : null}
-        <PostBody html={question.contentHtml} className="text-lg" />
+        <MutedFold muted={question.muted} name={question.authorName}>
+          <PostBody html={question.contentHtml} className="text-lg" />
+        </MutedFold>
         {result?.errors?.form && result.intent !== "answer" && !result.draftKey ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
         {signedIn ? (
           // Follow first: a disclosure opened after it (Report, Edit) takes a line of its own below.
@@ -241,6 +256,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                 memberId={loaderData.memberId}
                 draft={question.editDraft}
                 deletable={question.deletable}
+                hidden={question.hidden}
                 result={result}
               />
             ) : null}

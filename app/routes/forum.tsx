@@ -1,4 +1,5 @@
 import { Plus } from "~/components/icons";
+import { HELD_FOR_REVIEW } from "~/lib/hidden-posts";
 import * as React from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { ActionData as AskActionData } from "~/components/forum/ask-question-dialog";
@@ -161,6 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The asker lands on their new question (from the dialog too: a fetcher follows a redirect).
   // The page focuses the question on arrival (forum/answer-focus.tsx): a keyboard goes on from there.
+  if (result.held) return redirectWithToast(`/forum/${result.id}`, { title: "Thank you for your question", description: HELD_FOR_REVIEW });
   return redirectWithToast(`/forum/${result.id}`, { title: "Question posted!", description: "Your question has been shared with the community" });
 }
 

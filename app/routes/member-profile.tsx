@@ -8,6 +8,9 @@ import { runtimeContext } from "~/server/context";
 import { profilePage } from "~/server/listings.server";
 import type { Route } from "./+types/member-profile";
 import { publicPage } from "~/lib/public-page";
+import { getViewer } from "~/server/session.server";
+import { muteChoice } from "~/server/mutes.server";
+import { MuteForm } from "~/components/mute-form";
 import { isPageNumber, pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
 
 const ANSWER_PREVIEW = 160;
@@ -28,11 +31,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     : seo(siteUrlFrom(matches), { title: "Member not found", noindex: true });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = getViewer(context);
   const requested = pageNumberOf(pageQuery(request.url, handle.query));
   const profile = await profilePage(context.get(runtimeContext), params.handle, requested);
   if (!profile) throw data(null, { status: 404 });
   if (profile.page !== requested || requested > profile.pageCount) throw data(null, { status: 404 });
+  // A signed-in reader's page (never stored) says whether they muted this member; readers' pages do not.
+  const mute = viewer ? await muteChoice(context.get(runtimeContext).db, viewer.id, profile.memberId) : null;
   return {
+    mute,
     handle: profile.handle,
     displayName: profile.displayName,
     joinedAt: profile.joinedAt,
@@ -62,6 +69,7 @@ export default function MemberProfile({ loaderData: p }: Route.ComponentProps) {
         <p className="text-muted-foreground">
           {`Member since ${joined(p.joinedAt)} · ${plural(p.questionTotal, "question", "questions")} · ${plural(p.answerTotal, "answer", "answers")}`}
         </p>
+        {p.mute ? <MuteForm handle={p.handle} name={p.displayName} muteId={p.mute.muteId} /> : null}
       </header>
       <Card>
         <CardHeader>

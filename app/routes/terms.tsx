@@ -2,8 +2,13 @@ import { Link } from "react-router";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 import { publicPage } from "~/lib/public-page";
+import { runtimeContext } from "~/server/context";
 
 export const headers = publicPage;
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { minimumAge: context.get(runtimeContext).env.MINIMUM_AGE };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteUrlFrom(matches), {
@@ -12,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/terms",
   });
 
-export default function Terms() {
+export default function Terms({ loaderData }: Route.ComponentProps) {
   return (
     <article className="prose-content mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold">Terms of use</h1>
@@ -28,6 +33,10 @@ export default function Terms() {
       </p>
       <h2>Your account</h2>
       <ul>
+        <li data-minimum-age="">
+          You must be {loaderData.minimumAge} or older to have an account. You confirm it when you sign up; a moderator may close an account that belongs to
+          someone younger.
+        </li>
         <li>Keep your password to yourself. You are responsible for what is posted from your account.</li>
         <li>You can delete your account at any time from your account page.</li>
       </ul>

@@ -114,6 +114,12 @@ const envSchema = z.object({
     }),
   PAGE_CACHE: bool(true),
   RATE_LIMITS: bool(true),
+  // Keeping the community safe (docs/decisions/027): how many established members' reports hide
+  // a post until a moderator looks; whether a new member's posts with links, or many on their
+  // first day, wait for a moderator; and the minimum age stated in the terms and confirmed at sign-up.
+  REPORTS_TO_HIDE: z.coerce.number().int().min(1).max(100).default(3),
+  HOLD_NEW_MEMBERS_POSTS: bool(true),
+  MINIMUM_AGE: z.coerce.number().int().min(13).max(21).default(16),
 });
 
 /**

@@ -15,13 +15,16 @@ import { rendered } from "./stored-html.server";
 import { deleteDraftIn } from "./drafts.server";
 import { notifyTopicFollowers } from "./topic-follows.server";
 
+/** A post held for a moderator's look (holds.server.ts): hidden from everyone else until approved. */
+const heldNow = (held?: boolean) => (held ? { hiddenAt: new Date(), heldAt: new Date() } : {});
+
 /**
  * Stores a question by `authorId` (always the session's user). A repeated `submissionKey` from
  * the same author returns the question already stored instead of a second one.
  */
 export async function askQuestion(
   { db, changes }: Writer,
-  input: { authorId: string; title: string; content: string; submissionKey?: string; topicId?: number | null },
+  input: { authorId: string; title: string; content: string; submissionKey?: string; topicId?: number | null; held?: boolean },
 ) {
   const key = input.submissionKey || null;
   const inserted = await changes.write(async (tx, changed) => {
@@ -34,6 +37,7 @@ export async function askQuestion(
         ...rendered(input.content),
         submissionKey: key,
         topicId: input.topicId ?? null,
+        ...heldNow(input.held),
       })
       .onConflictDoNothing()
       .returning({ id: forumQuestions.id });
@@ -42,7 +46,8 @@ export async function askQuestion(
     if (rows[0]) {
       // The asker follows their question: they are told of every answer.
       await follow(tx, rows[0].id, input.authorId);
-      changed(...(await questionTags(tx, rows[0].id)), ...(await notifyTopicFollowers(tx, rows[0].id)));
+      // A held question tells its topic's followers when a moderator approves it (holds.server.ts).
+      changed(...(await questionTags(tx, rows[0].id)), ...(input.held ? [tag.review] : await notifyTopicFollowers(tx, rows[0].id)));
     }
     return rows;
   });
@@ -78,7 +83,8 @@ export async function setHelpful({ db, changes }: Writer, answerId: number, memb
       const added = await tx.insert(helpfulMarks).values({ answerId, memberId }).onConflictDoNothing().returning({ answerId: helpfulMarks.answerId });
       if (added.length) {
         changed(tag.question(answer.questionId));
-        if (answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId })));
+        if (answer.authorId)
+          changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helpful", questionId: answer.questionId, answerId, actorId: memberId })));
         return { marked: true };
       }
       if (want === true) return { marked: true };
@@ -108,7 +114,8 @@ export async function chooseHelpedMost({ db, changes }: Writer, questionId: numb
       .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` }, setWhere: sql`${helpedMost.answerId} <> ${answerId}` })
       .returning({ id: helpedMost.questionId });
     if (moved.length) changed(tag.question(questionId));
-    if (moved.length && answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId })));
+    if (moved.length && answer.authorId)
+      changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId, actorId: askerId })));
     return { answerId };
   });
 }
@@ -148,7 +155,7 @@ export async function toggleHelpedMost({ db, changes }: Writer, questionId: numb
       .insert(helpedMost)
       .values({ questionId, answerId })
       .onConflictDoUpdate({ target: helpedMost.questionId, set: { answerId, createdAt: sql`now()` } });
-    if (answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId })));
+    if (answer.authorId) changed(...(await notifyAuthor(tx, { memberId: answer.authorId, kind: "helped-most", questionId, answerId, actorId: askerId })));
     return { chosen: true };
   });
 }
@@ -182,7 +189,7 @@ export async function unfollowQuestion({ db }: Pick<Writer, "db">, questionId: n
 /** Stores an answer and counts it, in one transaction; idempotent per submission key. */
 export async function answerQuestion(
   { changes }: Pick<Writer, "changes">,
-  input: { questionId: number; authorId: string; content: string; submissionKey?: string },
+  input: { questionId: number; authorId: string; content: string; submissionKey?: string; held?: boolean },
 ) {
   return changes.write(async (tx, changed) => {
     const [question] = await tx
@@ -196,7 +203,14 @@ export async function answerQuestion(
     const key = input.submissionKey || null;
     const inserted = await tx
       .insert(forumAnswers)
-      .values({ questionId: input.questionId, authorId: input.authorId, content: input.content, ...rendered(input.content), submissionKey: key })
+      .values({
+        questionId: input.questionId,
+        authorId: input.authorId,
+        content: input.content,
+        ...rendered(input.content),
+        submissionKey: key,
+        ...heldNow(input.held),
+      })
       .onConflictDoNothing()
       .returning({ id: forumAnswers.id });
     if (!inserted[0]) {
@@ -206,6 +220,9 @@ export async function answerQuestion(
         .where(and(eq(forumAnswers.authorId, input.authorId), eq(forumAnswers.submissionKey, key!)));
       return { id: existing.id, created: false };
     }
+    // Held: followed now, counted and announced when a moderator approves it (holds.server.ts).
+    if (input.held) await follow(tx, input.questionId, input.authorId);
+    if (input.held) return (changed(tag.review), { id: inserted[0].id, created: true });
     await tx
       .update(forumQuestions)
       .set({ answerCount: sql`${forumQuestions.answerCount} + 1`, lastAnswerAt: LAST_ANSWER_AT })
@@ -216,29 +233,27 @@ export async function answerQuestion(
   });
 }
 
-async function ownedQuestion(db: Db, id: number, authorId: string) {
+// A hidden post stays its author's to edit (to mend it before asking for another look), not to delete.
+async function ownedQuestion(db: Db, id: number, authorId: string, hiddenToo = false) {
   if (!isRowId(id)) throw new NotFoundError("question not found");
-  const [row] = await db
-    .select({ authorId: forumQuestions.authorId })
-    .from(forumQuestions)
-    .where(and(eq(forumQuestions.id, id), isNull(forumQuestions.hiddenAt)));
-  if (!row) throw new NotFoundError("question not found");
+  const [row] = await db.select({ authorId: forumQuestions.authorId, hiddenAt: forumQuestions.hiddenAt }).from(forumQuestions).where(eq(forumQuestions.id, id));
+  if (!row || (row.hiddenAt && !(hiddenToo && row.authorId === authorId))) throw new NotFoundError("question not found");
   if (row.authorId !== authorId) throw new ForbiddenError("not the author");
 }
 
-async function ownedAnswer(db: Db, id: number, authorId: string) {
+async function ownedAnswer(db: Db, id: number, authorId: string, hiddenToo = false) {
   if (!isRowId(id)) throw new NotFoundError("answer not found");
   const [row] = await db
     .select({ authorId: forumAnswers.authorId, questionId: forumAnswers.questionId, hiddenAt: forumAnswers.hiddenAt })
     .from(forumAnswers)
     .where(eq(forumAnswers.id, id));
-  if (!row || row.hiddenAt) throw new NotFoundError("answer not found");
+  if (!row || (row.hiddenAt && !(hiddenToo && row.authorId === authorId))) throw new NotFoundError("answer not found");
   if (row.authorId !== authorId) throw new ForbiddenError("not the author");
   return row;
 }
 
 export async function editQuestion({ db, changes }: Writer, input: { id: number; authorId: string; title: string; content: string }) {
-  await ownedQuestion(db, input.id, input.authorId);
+  await ownedQuestion(db, input.id, input.authorId, true);
   await changes.write(async (tx, changed) => {
     // A draft of this edit (kept through the API) ends with the edit, as a post's does.
     await deleteDraftIn(tx, changed, input.authorId, { kind: "edit-question", targetId: input.id });
@@ -269,7 +284,7 @@ export async function deleteQuestion({ db, changes }: Writer, input: { id: numbe
 }
 
 export async function editAnswer({ db, changes }: Writer, input: { id: number; authorId: string; content: string }) {
-  const row = await ownedAnswer(db, input.id, input.authorId);
+  const row = await ownedAnswer(db, input.id, input.authorId, true);
   await changes.write(async (tx, changed) => {
     await deleteDraftIn(tx, changed, input.authorId, { kind: "edit-answer", targetId: input.id });
     await tx
@@ -302,16 +317,7 @@ export async function deleteAnswer({ db, changes }: Writer, input: { id: number;
   return row.questionId;
 }
 
-/** Recomputes a question's visible-answer count and last answer (after hiding or restoring an answer). */
-export async function recountAnswers(db: Db | Tx, questionId: number) {
-  await db
-    .update(forumQuestions)
-    .set({
-      answerCount: sql`(select count(*)::int from forum_answers a where a.question_id = ${questionId} and a.hidden_at is null)`,
-      lastAnswerAt: LAST_ANSWER_AT,
-    })
-    .where(eq(forumQuestions.id, questionId));
-}
+export { recountAnswers } from "./answer-count.server";
 
 /**
  * Files a question under a topic, or under none (`topicId` null). Its asker may, and moderators

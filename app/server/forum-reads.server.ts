@@ -168,6 +168,9 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       ...questionColumns,
       authorRole: roleOf(forumQuestions.authorId),
       hiddenAt: forumQuestions.hiddenAt,
+      hiddenReason: forumQuestions.hiddenReason,
+      lookAskedAt: forumQuestions.lookAskedAt,
+      heldAt: forumQuestions.heldAt,
       contentHtml: forumQuestions.contentHtml,
       htmlVersion: forumQuestions.htmlVersion,
     })
@@ -189,6 +192,9 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
       profileHandle: PROFILE_LINK,
       authorRole: roleOf(forumAnswers.authorId),
       hiddenAt: forumAnswers.hiddenAt,
+      hiddenReason: forumAnswers.hiddenReason,
+      lookAskedAt: forumAnswers.lookAskedAt,
+      heldAt: forumAnswers.heldAt,
       contentHtml: forumAnswers.contentHtml,
       htmlVersion: forumAnswers.htmlVersion,
       helpfulCount: sql<number>`(select count(*)::int from ${helpfulMarks} where ${helpfulMarks.answerId} = ${forumAnswers.id})`,
@@ -203,11 +209,18 @@ export async function getQuestion(db: Db, id: number, options: { includeHidden?:
     // The HTML stored when the text was saved (stored-html.server.ts): pages never render it.
     contentHtml: storedHtmlOf(row),
     hidden: row.hiddenAt !== null,
+    // Why it is hidden and whether its author asked for another look: for its author and moderators.
+    hiddenReason: row.hiddenAt ? row.hiddenReason : null,
+    lookAsked: row.lookAskedAt !== null,
+    held: row.heldAt !== null,
     answers: answers.map((a) => ({
       ...toAnswer(a),
       authorRole: staffRole(a.authorRole),
       contentHtml: storedHtmlOf(a),
       hidden: a.hiddenAt !== null,
+      hiddenReason: a.hiddenAt ? a.hiddenReason : null,
+      lookAsked: a.lookAskedAt !== null,
+      held: a.heldAt !== null,
       helpfulCount: Number(a.helpfulCount),
     })),
     helpedMostAnswerId: chosen?.answerId ?? null,

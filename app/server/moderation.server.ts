@@ -13,6 +13,9 @@ import { recountAnswers, NotFoundError } from "./forum.server";
 import { forumAnswers, forumQuestions, notifications, profiles, reports, users } from "../../db/schema";
 import { shownName } from "./account-policy.server";
 import { recordAction } from "./moderator-record.server";
+import { postState, tellAuthorOfHiding } from "./hidden-posts.server";
+import { hideIfReportedEnough } from "./report-threshold.server";
+import { LOOK_AGAIN_CATEGORY } from "~/lib/hidden-posts";
 
 export type TargetType = "question" | "answer";
 
@@ -39,7 +42,7 @@ async function targetNow(db: Db | Tx, type: TargetType, id: number) {
  */
 export async function reportContent(
   { changes }: Pick<Writer, "changes">,
-  input: { targetType: TargetType; targetId: number; reporterId: string; category: ReportCategory; reason: string; siteUrl: string },
+  input: { targetType: TargetType; targetId: number; reporterId: string; category: ReportCategory; reason: string; siteUrl: string; hideAfter?: number },
 ) {
   return changes.write(async (tx, changed) => {
     const target = await targetNow(tx, input.targetType, input.targetId);
@@ -71,6 +74,7 @@ export async function reportContent(
       .returning({ id: reports.id });
     changed(tag.review);
     if (input.category === URGENT_CATEGORY) changed(...(await tellModerators(tx, input.siteUrl)));
+    if (input.hideAfter) changed(...(await hideIfReportedEnough(tx, input.targetType, input.targetId, input.hideAfter)));
     return { id: row.id, repeated: false };
   });
 }
@@ -188,10 +192,14 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
   await changes.write(async (tx, changed) => {
     const now = new Date();
     let authorId: string | null;
+    const before = await postState(tx, type, id);
+    if (!before) throw new NotFoundError(`${type} not found`);
+    // Its author is told why (from the open reports, resolved below), once per hiding.
+    if (hidden) changed(...(await tellAuthorOfHiding(tx, type, id, before)));
     if (type === "question") {
       const rows = await tx
         .update(forumQuestions)
-        .set({ hiddenAt: hidden ? now : null })
+        .set(hidden ? { hiddenAt: now } : { hiddenAt: null, hiddenReason: null, lookAskedAt: null })
         .where(eq(forumQuestions.id, id))
         .returning({ id: forumQuestions.id, authorId: forumQuestions.authorId });
       if (!rows[0]) throw new NotFoundError("question not found");
@@ -200,7 +208,7 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
     } else {
       const rows = await tx
         .update(forumAnswers)
-        .set({ hiddenAt: hidden ? now : null })
+        .set(hidden ? { hiddenAt: now } : { hiddenAt: null, hiddenReason: null, lookAskedAt: null })
         .where(eq(forumAnswers.id, id))
         .returning({ questionId: forumAnswers.questionId, authorId: forumAnswers.authorId });
       if (!rows[0]) throw new NotFoundError("answer not found");
@@ -214,7 +222,7 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
       .update(reports)
       .set({ status, resolvedBy: moderatorId, resolvedAt: now })
       .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, "open")))
-      .returning({ reporterId: reports.reporterId });
+      .returning({ reporterId: reports.reporterId, category: reports.category });
     if (!hidden) {
       await tx
         .update(reports)
@@ -225,7 +233,8 @@ async function setHidden({ changes }: Pick<Writer, "changes">, type: TargetType,
       tag.review,
       ...(await tellReporters(
         tx,
-        resolved.map((r) => r.reporterId),
+        // An author's request for another look is not a report to thank them for.
+        resolved.filter((r) => r.category !== LOOK_AGAIN_CATEGORY).map((r) => r.reporterId),
       )),
     );
   });
@@ -243,7 +252,7 @@ export async function dismissReport({ changes }: Pick<Writer, "changes">, report
       .update(reports)
       .set({ status: "dismissed", resolvedBy: moderatorId, resolvedAt: new Date() })
       .where(and(eq(reports.id, reportId), eq(reports.status, "open")))
-      .returning({ reporterId: reports.reporterId, targetType: reports.targetType, targetId: reports.targetId });
+      .returning({ reporterId: reports.reporterId, category: reports.category, targetType: reports.targetType, targetId: reports.targetId });
     for (const r of rows) {
       const type = r.targetType as TargetType;
       await recordAction(tx, {
@@ -259,7 +268,7 @@ export async function dismissReport({ changes }: Pick<Writer, "changes">, report
         tag.review,
         ...(await tellReporters(
           tx,
-          rows.map((r) => r.reporterId),
+          rows.filter((r) => r.category !== LOOK_AGAIN_CATEGORY).map((r) => r.reporterId),
         )),
       );
     return rows.length > 0;

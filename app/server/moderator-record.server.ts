@@ -8,7 +8,7 @@ import type { Tx } from "./change-events.server";
 import { shownName } from "./account-policy.server";
 import { moderatorActions, profiles } from "../../db/schema";
 
-export const RECORDED_ACTIONS = ["hide", "restore", "dismiss", "silence", "suspend", "lift-silence", "lift-suspension", "role"] as const;
+export const RECORDED_ACTIONS = ["hide", "restore", "dismiss", "approve", "reject", "silence", "suspend", "lift-silence", "lift-suspension", "role"] as const;
 export type RecordedAction = (typeof RECORDED_ACTIONS)[number];
 
 export interface ActionLine {

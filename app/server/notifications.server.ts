@@ -11,8 +11,9 @@ import type { Tx, Writer } from "./change-events.server";
 import { scheduleMailsForAnswer } from "./email/outbox.server";
 import { isStoryKind, STORY_KINDS, type StoryKind } from "~/lib/story-notices";
 import { REPORT_KINDS, REPORT_PATHS, type ReportKind } from "~/lib/report-notices";
-import { blogPosts, forumAnswers, forumQuestions, notifications, profiles, questionFollows } from "../../db/schema";
+import { blogPosts, forumAnswers, forumQuestions, memberMutes, notifications, profiles, questionFollows } from "../../db/schema";
 import { shownName } from "./account-policy.server";
+import { HIDDEN_KIND } from "~/lib/hidden-posts";
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 /** A new question filed under a topic the member follows (topic-follows.server.ts). */
@@ -41,6 +42,8 @@ export async function notifyOfAnswer(tx: Tx, input: { questionId: number; answer
     select f.member_id, case when f.member_id = q.author_id then 'answer' else 'followed' end, q.id, ${input.answerId}
     from question_follows f join forum_questions q on q.id = f.question_id
     where f.question_id = ${input.questionId} and f.member_id <> ${input.authorId}
+      -- Nobody is told of an answer by a member they muted (nor mailed).
+      and not exists (select 1 from member_mutes m where m.member_id = f.member_id and m.muted_id = ${input.authorId})
     on conflict do nothing
     returning member_id`),
   );
@@ -53,7 +56,16 @@ export async function notifyOfAnswer(tx: Tx, input: { questionId: number; answer
  * Tells an answer's author that it was marked helpful, or chosen as the one that helped most.
  * Returns the tags of what changed (their inbox and the outbox), none when they had been told.
  */
-export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "helpful" | "helped-most"; questionId: number; answerId: number }) {
+export async function notifyAuthor(
+  tx: Tx,
+  { actorId, ...input }: { memberId: string; kind: "helpful" | "helped-most"; questionId: number; answerId: number; actorId: string },
+) {
+  // A member the author muted cannot notify them.
+  const [muted] = await tx
+    .select({ id: memberMutes.id })
+    .from(memberMutes)
+    .where(and(eq(memberMutes.memberId, input.memberId), eq(memberMutes.mutedId, actorId)));
+  if (muted) return [];
   const added = await tx.insert(notifications).values(input).onConflictDoNothing().returning({ id: notifications.id });
   if (!added.length) return [];
   await scheduleMailsForAnswer(tx, input.answerId);
@@ -65,12 +77,20 @@ export async function notifyAuthor(tx: Tx, input: { memberId: string; kind: "hel
 // is always shown to its member.
 const ACCOUNT_KINDS = ["passkey-added", ...REPORT_KINDS, ...STORY_KINDS] as const;
 // A new question in a followed topic has no answer: shown while the question is (on the site's
-// list; the API's list keeps to answers and marks).
+// list; the API's list keeps to answers and marks). A hidden post's notice is its author's, about
+// the hidden post itself: shown while the post exists.
 const visibleOrAccount = (accountNotices: boolean) =>
   or(
-    and(isNotNull(forumQuestions.id), isNotNull(forumAnswers.id), isNull(forumQuestions.hiddenAt), isNull(forumAnswers.hiddenAt)),
+    and(
+      isNotNull(forumQuestions.id),
+      isNotNull(forumAnswers.id),
+      isNull(forumQuestions.hiddenAt),
+      isNull(forumAnswers.hiddenAt),
+      sql`${notifications.kind} <> ${HIDDEN_KIND}`,
+    ),
     accountNotices ? and(eq(notifications.kind, TOPIC_QUESTION), isNotNull(forumQuestions.id), isNull(forumQuestions.hiddenAt)) : sql`false`,
     accountNotices ? and(isNull(notifications.questionId), inArray(notifications.kind, [...ACCOUNT_KINDS])) : sql`false`,
+    accountNotices ? and(eq(notifications.kind, HIDDEN_KIND), isNotNull(forumQuestions.id)) : sql`false`,
   );
 
 /** How many notifications a member has not read (the top bar's count; the API's counts forum ones). */
@@ -109,13 +129,15 @@ type AccountItem = {
 type TopicItem = Omit<ForumItem, "kind" | "answerId"> & { kind: typeof TOPIC_QUESTION; answerId: null };
 /** `postPublished`: whether the story is on the blog now (null once it is gone). */
 type StoryItem = Omit<AccountItem, "kind"> & { kind: StoryKind; postTitle: string; postPublished: boolean | null };
+/** One of the member's posts was hidden: its question's title and the reason (an entry of its own). */
+type HiddenItem = Omit<AccountItem, "kind"> & { kind: typeof HIDDEN_KIND; postTitle: string; hiddenWhat: "question" | "answer"; reason: string | null };
 
 /** One page of a member's notifications, newest first, read and unread (the API lists forum ones). */
 export async function listNotifications(
   db: Db,
   memberId: string,
   page?: number,
-): Promise<{ items: (ForumItem | TopicItem | AccountItem | StoryItem)[]; hasMore: boolean }>;
+): Promise<{ items: (ForumItem | TopicItem | AccountItem | StoryItem | HiddenItem)[]; hasMore: boolean }>;
 export async function listNotifications(
   db: Db,
   memberId: string,
@@ -133,6 +155,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
       authorName: profiles.displayName,
       askerName: asker.displayName,
       postTitle: notifications.postTitle,
+      reason: notifications.reason,
       postPublished: blogPosts.published,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
@@ -148,7 +171,7 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
     .limit(NOTIFICATIONS_PAGE_SIZE + 1)
     .offset((Math.max(1, page) - 1) * NOTIFICATIONS_PAGE_SIZE);
   return {
-    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | TopicItem | AccountItem | StoryItem => {
+    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((r): ForumItem | TopicItem | AccountItem | StoryItem | HiddenItem => {
       const createdAt = new Date(r.createdAt).toISOString();
       if (r.kind === TOPIC_QUESTION && r.questionId !== null && r.questionTitle !== null) {
         const { questionId, questionTitle } = r;
@@ -162,6 +185,11 @@ export async function listNotifications(db: Db, memberId: string, page = 1, opti
           createdAt,
           unread: r.readAt === null,
         };
+      }
+      if (r.kind === HIDDEN_KIND) {
+        const hiddenWhat = r.answerId === null ? "question" : "answer";
+        const base = { id: r.id, questionId: null, questionTitle: null, answerId: null, authorName: null, createdAt, unread: r.readAt === null };
+        return { ...base, kind: HIDDEN_KIND, postTitle: r.questionTitle ?? "", hiddenWhat, reason: r.reason };
       }
       if (r.questionId === null || r.answerId === null || r.questionTitle === null) {
         const account = {
@@ -220,6 +248,11 @@ export async function openNotification({ db, changes }: Writer, memberId: string
   if (row.kind === TOPIC_QUESTION && row.questionId !== null) {
     await markQuestionRead({ changes }, memberId, row.questionId);
     return { questionId: row.questionId, answerId: null, path: `/forum/${row.questionId}` } as const;
+  }
+  if (row.kind === HIDDEN_KIND && row.questionId !== null) {
+    // The author's own hidden post, where they can read why, edit it and ask for another look.
+    await markRead(changes, memberId, and(eq(notifications.id, id), isNull(notifications.readAt)));
+    return { questionId: null, answerId: null, path: `/forum/${row.questionId}${row.answerId === null ? "" : `#answer-${row.answerId}`}` } as const;
   }
   if (row.questionId === null || row.answerId === null) {
     // An account or story notice: read once opened; it points at the security page or the story.

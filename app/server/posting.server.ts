@@ -8,9 +8,16 @@ import { RateLimitedError } from "./rate-limit.server";
 import { getTopicById, getTopicBySlug } from "./topics.server";
 import type { Runtime } from "./runtime.server";
 import { postingRefusal } from "./member-standing.server";
+import { screenPost } from "./holds.server";
+
+/** The same words again is refused; a new member's link or busy first day is held (holds.server.ts). */
+async function screened(runtime: Runtime, authorId: string, data: { content: string; submissionKey?: string }, texts: string[]) {
+  const on = runtime.env.HOLD_NEW_MEMBERS_POSTS;
+  return screenPost(runtime.db, { authorId, texts, content: data.content, submissionKey: data.submissionKey, on });
+}
 
 export type PostResult =
-  | { ok: true; id: number; created: boolean }
+  | { ok: true; id: number; created: boolean; held: boolean }
   | { ok: false; status: 400 | 403 | 404 | 429; errors: FieldErrors; message: string; retryAfter?: number; warning?: string };
 
 function invalid(errors: FieldErrors): PostResult {
@@ -75,10 +82,12 @@ export async function postQuestion(
   if (!input.acknowledgePersonal && containsPersonalDetails(parsed.data.title, parsed.data.content)) {
     return { ok: false, status: 400, errors: {}, message: PERSONAL_DETAILS_WARNING, warning: PERSONAL_DETAILS_WARNING };
   }
+  const screen = await screened(runtime, authorId, parsed.data, [parsed.data.title, parsed.data.content]);
+  if (screen.refuse) return invalid({ content: screen.refuse });
   const limit = await limited(runtime, "question", authorId);
   if (limit) return limit;
-  const result = await askQuestion(runtime, { authorId, ...parsed.data, topicId: topic.id });
-  return { ok: true, ...result };
+  const result = await askQuestion(runtime, { authorId, ...parsed.data, topicId: topic.id, held: screen.hold });
+  return { ok: true, ...result, held: screen.hold };
 }
 
 export async function postAnswer(
@@ -97,11 +106,13 @@ export async function postAnswer(
   if (!input.acknowledgePersonal && containsPersonalDetails(parsed.data.content)) {
     return { ok: false, status: 400, errors: {}, message: PERSONAL_DETAILS_WARNING, warning: PERSONAL_DETAILS_WARNING };
   }
+  const screen = await screened(runtime, authorId, parsed.data, [parsed.data.content]);
+  if (screen.refuse) return invalid({ content: screen.refuse });
   const limit = await limited(runtime, "answer", authorId);
   if (limit) return limit;
   try {
-    const result = await answerQuestion(runtime, { questionId, authorId, ...parsed.data });
-    return { ok: true, ...result };
+    const result = await answerQuestion(runtime, { questionId, authorId, ...parsed.data, held: screen.hold });
+    return { ok: true, ...result, held: screen.hold };
   } catch (error) {
     if (error instanceof NotFoundError)
       return { ok: false, status: 404, errors: { form: "This question is no longer available." }, message: "This question is no longer available." };

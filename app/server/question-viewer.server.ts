@@ -26,3 +26,17 @@ export async function viewerMarks(
     silencedUntil: row?.silenced_until ? new Date(row.silenced_until).toISOString() : null,
   };
 }
+
+type Post = { authorId: string | null; hidden: boolean };
+
+/**
+ * A question as one member sees it, from the data with hidden posts (read for every signed-in
+ * member): moderators see all; anyone else sees a hidden post only when they wrote it. Null when
+ * the question itself is hidden from them.
+ */
+export function seenBy<Q extends Post & { answers: A[] }, A extends Post>(question: Q | null, viewerId: string | null, moderator: boolean): Q | null {
+  if (!question || moderator) return question;
+  const own = (p: Post) => !p.hidden || (viewerId !== null && p.authorId === viewerId);
+  if (!own(question)) return null;
+  return { ...question, answers: question.answers.filter(own) };
+}

@@ -52,7 +52,7 @@ export function followedTopics(db: Db, memberId: string) {
 /**
  * Called in the transaction that stores a new question: each follower of its topic but the asker
  * is told (one statement), and the mails their choice asks for are queued. Not for a question
- * readers cannot see. Returns the tags of what changed: each told member's inbox, and the outbox.
+ * readers cannot see, nor to a follower who muted the asker. Returns the tags of what changed: each told member's inbox, and the outbox.
  */
 export async function notifyTopicFollowers(tx: Tx, questionId: number): Promise<string[]> {
   const told = rowsOf<{ member_id: string }>(
@@ -61,6 +61,8 @@ export async function notifyTopicFollowers(tx: Tx, questionId: number): Promise<
     select f.member_id, 'topic-question', q.id
     from forum_questions q join topic_follows f on f.topic_id = q.topic_id
     where q.id = ${questionId} and q.hidden_at is null and f.member_id <> q.author_id
+      -- Nobody is told of a question by a member they muted.
+      and not exists (select 1 from member_mutes m where m.member_id = f.member_id and m.muted_id = q.author_id)
     returning member_id`),
   );
   if (!told.length) return [];

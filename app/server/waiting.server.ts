@@ -5,6 +5,7 @@ import { countStoriesToReview } from "./blog.server";
 import type { UnreadCache } from "./cache/unread-cache.server";
 import type { Db } from "./db.server";
 import { countOpenReports } from "./moderation.server";
+import { countHeld } from "./holds.server";
 
 export type WaitingKind = "reports" | "urgent" | "stories";
 
@@ -16,9 +17,12 @@ export interface Waiting {
 }
 
 /** One count; the runtime keeps each until the review tag changes (a report, a decision, a story). */
-export function countWaiting(db: Db, kind: WaitingKind) {
+export async function countWaiting(db: Db, kind: WaitingKind) {
   if (kind === "stories") return countStoriesToReview(db);
-  return countOpenReports(db, { urgent: kind === "urgent" });
+  if (kind === "urgent") return countOpenReports(db, { urgent: true });
+  // New members' posts held for approval wait beside the reports (holds.server.ts).
+  const [reports, held] = await Promise.all([countOpenReports(db), countHeld(db)]);
+  return reports + held;
 }
 
 export async function waitingFor(cache: UnreadCache, role: string): Promise<Waiting | null> {

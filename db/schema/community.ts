@@ -92,6 +92,12 @@ export const forumQuestions = pgTable(
     lastAnswerAt: timestamp("last_answer_at", { withTimezone: true }),
     topicId: integer("topic_id").references(() => forumTopics.id, { onDelete: "set null" }),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    // Why a moderator hid it (a report reason, or null when hidden without one), shown to its
+    // author only; and when its author asked for another look (once per hiding: cleared by hiding).
+    hiddenReason: text("hidden_reason"),
+    lookAskedAt: timestamp("look_asked_at", { withTimezone: true }),
+    // A new member's post held for a moderator's look (hidden_at is set with it until approved).
+    heldAt: timestamp("held_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector("search").generatedAlwaysAs(
@@ -134,6 +140,12 @@ export const forumAnswers = pgTable(
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
     submissionKey: text("submission_key"),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    // Why a moderator hid it (a report reason, or null when hidden without one), shown to its
+    // author only; and when its author asked for another look (once per hiding: cleared by hiding).
+    hiddenReason: text("hidden_reason"),
+    lookAskedAt: timestamp("look_asked_at", { withTimezone: true }),
+    // A new member's post held for a moderator's look (hidden_at is set with it until approved).
+    heldAt: timestamp("held_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -213,14 +225,17 @@ export const notifications = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     // 'answer' (to their question) | 'followed' (to one they follow) | 'helpful' | 'helped-most'
     // (their answer), 'topic-question' (a new question in a topic they follow: no answer),
-    // 'passkey-added' (about the account itself: no question or answer), or
-    // 'story-published' | 'story-returned' | 'story-declined' (an editor's decision on their story).
+    // 'passkey-added' (about the account itself: no question or answer),
+    // 'story-published' | 'story-returned' | 'story-declined' (an editor's decision on their story),
+    // or 'post-hidden' (a moderator hid their question or answer; it keeps the question's id).
     kind: text("kind").notNull(),
     questionId: integer("question_id").references(() => forumQuestions.id, { onDelete: "cascade" }),
     answerId: integer("answer_id").references(() => forumAnswers.id, { onDelete: "cascade" }),
     // A story notice keeps the title as it was: a declined story is deleted with the decision.
     postId: integer("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
     postTitle: text("post_title"),
+    // 'post-hidden': the report reason the author is told (null: hidden without one).
+    reason: text("reason"),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
     // Set when a mail told the member of it (or decided not to): it is never mailed twice.
@@ -262,6 +277,23 @@ export const reports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("reports_status_idx").on(t.status, t.createdAt), index("reports_target_idx").on(t.targetType, t.targetId)],
+);
+
+// A member mutes another: the muted member's posts are folded on their pages and cannot notify
+// them. Private to the member who muted; the muted member is never told.
+export const memberMutes = pgTable(
+  "member_mutes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    mutedId: text("muted_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("member_mutes_pair_idx").on(t.memberId, t.mutedId), index("member_mutes_muted_idx").on(t.mutedId)],
 );
 
 // ---------------------------------------------------------------- drafts

@@ -194,6 +194,7 @@ test.describe("reading", () => {
     await form.evaluate((f) => f.setAttribute("novalidate", ""));
     await form.getByLabel("Email").fill("not-an-email");
     await form.getByLabel("Password").fill("123");
+    await form.getByLabel("I am 16 or older").check();
     await form.getByRole("button", { name: "Create Account" }).click();
     const email = form.getByLabel("Email");
     await expect(email).toHaveAttribute("aria-invalid", "true");

@@ -15,6 +15,7 @@ test.describe("accounts", () => {
     const form = page.locator("form[data-form='sign-up']");
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Password").fill("abcdefgh-42");
+    await form.getByLabel("I am 16 or older").check();
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Account created!", { exact: true })).toBeVisible();
     await expect(page.getByText("Welcome to the RA community", { exact: true })).toBeVisible();
@@ -120,6 +121,7 @@ test.describe("accounts without JavaScript", () => {
     const up = page.locator("form[data-form='sign-up']");
     await up.getByLabel("Email").fill(email);
     await up.getByLabel("Password").fill("nojs-password");
+    await up.getByLabel("I am 16 or older").check();
     await up.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Welcome to the RA community!")).toBeVisible();
     await expect(page.locator("aside[aria-label='Site']").getByText(email)).toBeAttached();

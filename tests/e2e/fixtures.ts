@@ -98,6 +98,7 @@ export async function signUp(page: Page, email = uniqueEmail(), password = "a-lo
   const form = page.locator("form[data-form='sign-up']");
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
+  await form.getByLabel("I am 16 or older").check();
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -188,6 +188,7 @@ test.describe("forum without JavaScript", () => {
     const up = page.locator("form[data-form='sign-up']");
     await up.getByLabel("Email").fill(email);
     await up.getByLabel("Password").fill("nojs-password");
+    await up.getByLabel("I am 16 or older").check();
     await up.getByRole("button", { name: "Create Account" }).click();
     await page.goto("/forum");
     await page.getByRole("link", { name: "Ask Question" }).click();

@@ -53,6 +53,7 @@ test("sign-up explains the password rules and refuses a common password", async 
   await expect(form.getByText("At least 8 characters. Common passwords are not accepted; a few unrelated words make a strong one.")).toBeVisible();
   await form.getByLabel("Email").fill(uniqueEmail("weak"));
   await form.getByLabel("Password").fill("password123");
+  await form.getByLabel("I am 16 or older").check();
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(form.getByText(/This password is one of the most common ones/)).toBeVisible();
   await expect(page.getByRole("button", { name: /Account menu/ })).toHaveCount(0);

@@ -48,6 +48,7 @@ for (const width of [375, 1280]) {
     await expect(password).toHaveAttribute("type", "text");
     await expectAccessible(page, `/auth, password shown, ${width} px`);
     await expectLargeTargets(page, `/auth, ${width} px`);
+    await form.getByLabel("I am 16 or older").check();
     await tap(form.getByRole("button", { name: "Create Account" }));
     await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
     await expect(page).toHaveURL(/\/forum$/);

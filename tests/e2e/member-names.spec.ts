@@ -81,6 +81,7 @@ test.describe("the name a post appears under", () => {
     await form.getByLabel("Password").fill("a-long-password-1");
     await expect(form.getByText(/^What you write will appear under this name\./)).toBeVisible();
     await form.getByLabel("Display name (optional)").fill("Carla from Leeds");
+    await form.getByLabel("I am 16 or older").check();
     await form.getByRole("button", { name: "Create Account" }).tap();
     await expect(page).toHaveURL(/\/forum$/);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -131,6 +132,7 @@ test.describe("signing out without JavaScript", () => {
       const up = page.locator("form[data-form='sign-up']");
       await up.getByLabel("Email").fill(email);
       await up.getByLabel("Password").fill("nojs-password-2");
+      await up.getByLabel("I am 16 or older").check();
       await up.getByRole("button", { name: "Create Account" }).click();
       await page.goto("/blog");
       const nav = page.locator("aside[aria-label='Site']");

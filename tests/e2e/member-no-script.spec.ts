@@ -17,6 +17,7 @@ test("without JavaScript at 375 px: the sign-in message stays under the menu and
   await signUp.getByLabel("Password", { exact: true }).fill(password);
   // Showing the password needs scripts: without them there is no button that would do nothing.
   await expect(signUp.getByRole("button", { name: "Show password" })).toHaveCount(0);
+  await signUp.getByLabel("I am 16 or older").check();
   await signUp.getByRole("button", { name: "Create Account" }).tap();
   await expect(page.getByText("Account created!", { exact: true })).toBeVisible();
   await page.goto("/#site-sidebar");

@@ -97,7 +97,7 @@ describe("with new members signed in at once", () => {
     expect(body.message).toBe(
       "We could not create an account with this email address. If you already have one, sign in, or choose a new password with 'Forgot your password?'.",
     );
-    const form = await app.postForm("/auth", "", { intent: "signup", email: member.email, password: "another long phrase" });
+    const form = await app.postForm("/auth", "", { intent: "signup", ageConfirmed: "yes", email: member.email, password: "another long phrase" });
     expect(await form.text()).toContain("We could not create an account with this email address.");
     await app.runtime.mailOutbox.drain();
     expect(app.runtime.sent.filter((m) => m.to === member.email && /tried to join/.test(m.subject))).toHaveLength(2);

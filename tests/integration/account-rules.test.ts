@@ -32,7 +32,7 @@ describe("ADMIN_EMAILS", () => {
   it("makes a listed address an admin only once its owner opens the link mailed to it", async () => {
     const res = await callRoute(
       authRoute.action,
-      formRequest("/auth", { intent: "signup", email: "boss@example.com", password: "plain words here" }),
+      formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: "boss@example.com", password: "plain words here" }),
       contextFor(rt),
     );
     expect(res.status).toBe(302);
@@ -134,7 +134,11 @@ describe("tokens and return addresses", () => {
 describe("passwords", () => {
   it("refuses common and short passwords on sign-up, in the form and at the library's endpoint", async () => {
     for (const password of ["password1", "iloveyou1", "Qwertyuiop", "12345678"]) {
-      const form = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email: "weak@example.com", password }), contextFor(rt));
+      const form = await callRoute(
+        authRoute.action,
+        formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: "weak@example.com", password }),
+        contextFor(rt),
+      );
       expect(form.status).toBe(400);
       expect((form.data as { errors: { password: string } }).errors.password).toBe(COMMON_PASSWORD_MESSAGE);
       const api = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password, name: "" });
@@ -225,7 +229,11 @@ describe("sign-up with email verification on", () => {
       await createMember(verifying, { email: "known@example.com" });
       await createMember(verifying, { email: "chief@example.com" });
       const answer = async (email: string) => {
-        const res = await callRoute(authRoute.action, formRequest("/auth", { intent: "signup", email, password: "plain words here" }), contextFor(verifying));
+        const res = await callRoute(
+          authRoute.action,
+          formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email, password: "plain words here" }),
+          contextFor(verifying),
+        );
         const { toast, ...rest } = res.data as { toast: { id: string } };
         return { status: res.status, rest, toast: { ...toast, id: "" }, cookies: res.headers.getSetCookie() };
       };

@@ -58,7 +58,7 @@ describe("email through a real SMTP server", () => {
   it("with verification required, sign-up sends a confirmation mail whose link signs the member in", async () => {
     expect(mailRt.env.requireEmailVerification).toBe(true);
     const email = "confirm-me@example.com";
-    const res = await run(authRoute, formRequest("/auth", { intent: "signup", email, password: "mild-lantern-42" }), null, mailRt);
+    const res = await run(authRoute, formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email, password: "mild-lantern-42" }), null, mailRt);
     expect(res.status).toBe(200);
     expect((res.data as { checkEmail: boolean; toast: { title: string } }).toast.title).toBe("Account created!");
     expect(res.headers.getSetCookie().join()).not.toMatch(/session_token/);

@@ -25,7 +25,10 @@ function cookiesOf(headers: Headers) {
 
 describe("sign up and sign in", () => {
   it("creates an account with a profile, signs in and sets an httpOnly SameSite=Lax session cookie", async () => {
-    const res = await run(authRoute, formRequest("/auth", { intent: "signup", email: "New.Member@Example.com", password: "mild-lantern-4" }));
+    const res = await run(
+      authRoute,
+      formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: "New.Member@Example.com", password: "mild-lantern-4" }),
+    );
     expect(res.status).toBe(302);
     const setCookie = res.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/better-auth\.session_token=[^;]+;.*HttpOnly/i);
@@ -47,21 +50,24 @@ describe("sign up and sign in", () => {
     await createMember(rt, { email: "taken@example.com" });
     const before = (await rt.db.select().from(users)).length;
 
-    const dup = await run(authRoute, formRequest("/auth", { intent: "signup", email: "taken@example.com", password: "mild-lantern-42" }));
+    const dup = await run(authRoute, formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: "taken@example.com", password: "mild-lantern-42" }));
     expect(dup.status).toBe(400);
     expect((dup.data as { toast: { title: string; variant: string } }).toast).toMatchObject({ title: "Error", variant: "destructive" });
 
-    const short = await run(authRoute, formRequest("/auth", { intent: "signup", email: "short@example.com", password: "12345" }));
+    const short = await run(authRoute, formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: "short@example.com", password: "12345" }));
     expect(short.status).toBe(400);
     expect((short.data as { errors: Record<string, string> }).errors.password).toBe("Password must be at least 8 characters");
 
-    const long = await run(authRoute, formRequest("/auth", { intent: "signup", email: "long@example.com", password: "x".repeat(129) }));
+    const long = await run(authRoute, formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: "long@example.com", password: "x".repeat(129) }));
     expect((long.data as { errors: Record<string, string> }).errors.password).toBe("Password must be at most 128 characters");
 
-    const longEmail = await run(authRoute, formRequest("/auth", { intent: "signup", email: `${"a".repeat(250)}@example.com`, password: "mild-lantern-42" }));
+    const longEmail = await run(
+      authRoute,
+      formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: `${"a".repeat(250)}@example.com`, password: "mild-lantern-42" }),
+    );
     expect((longEmail.data as { errors: Record<string, string> }).errors.email).toMatch(/at most 254/);
 
-    const bad = await run(authRoute, formRequest("/auth", { intent: "signup", email: "not-an-email", password: "mild-lantern-42" }));
+    const bad = await run(authRoute, formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: "not-an-email", password: "mild-lantern-42" }));
     expect((bad.data as { errors: Record<string, string> }).errors.email).toBe("Please enter a valid email address");
 
     expect((await rt.db.select().from(users)).length).toBe(before);
@@ -150,7 +156,10 @@ describe("sign up and sign in", () => {
 
 describe("sessions", () => {
   it("a revoked session signs the browser out cleanly (the cookie is removed)", async () => {
-    const res = await run(authRoute, formRequest("/auth", { intent: "signup", email: "revoked@example.com", password: "mild-lantern-42" }));
+    const res = await run(
+      authRoute,
+      formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: "revoked@example.com", password: "mild-lantern-42" }),
+    );
     const cookie = cookiesOf(res.headers);
     const [user] = await rt.db.select().from(users).where(eq(users.email, "revoked@example.com"));
     const { sessions } = await import("../../db/schema");

@@ -4,20 +4,22 @@
 // authorization-matrix-forum.test.ts.
 import { and, eq } from "drizzle-orm";
 import { it } from "vitest";
-import { blogPosts, cities, cityServicePages, services, users } from "../../db/schema";
+import { blogPosts, cities, cityServicePages, memberMutes, profiles, services, users } from "../../db/schema";
 import { action as accountAction } from "~/routes/account";
 import { action as adminPlacesAction } from "~/routes/admin-places";
 import { action as adminPostEditAction } from "~/routes/admin-post-edit";
 import { action as adminPostsAction } from "~/routes/admin-posts";
 import { action as authAction } from "~/routes/auth";
 import { action as blogAction } from "~/routes/blog";
+import { action as mutedAction } from "~/routes/account-muted";
+import { createMember } from "../helpers/runtime";
 import { admins, checkMatrix, matrixPerFile, nobody, signedIn, type Actor, type Matrix, type Row } from "../helpers/authorization-matrix";
 
 const matrix = matrixPerFile();
 /** Makes the slugs and addresses this file invents unique. */
 let n = 0;
 
-function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, sessionCookie, people }: Matrix): Row[] {
+function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, sessionCookie, people, author }: Matrix): Row[] {
   return [
     {
       write: "create a post",
@@ -137,6 +139,40 @@ function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, 
       },
     },
     {
+      write: "mute a member (their profile's Mute)",
+      expected: signedIn,
+      attempt: async (actor) => {
+        const target = await createMember(rt, { displayName: "Muted Max" });
+        // A profile handle as the site makes them: ten letters and digits with no look-alikes.
+        const handle = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => "abcdefghjkmnpqrstuvwxyz23456789"[b % 31]).join("");
+        await rt.db.update(profiles).set({ publicProfile: true, profileHandle: handle }).where(eq(profiles.id, target.id));
+        const owner = ownerFor(actor);
+        return {
+          run: () => call(mutedAction, actor, "/account/muted", { intent: "mute", handle }),
+          changed: async () =>
+            (
+              await rt.db
+                .select()
+                .from(memberMutes)
+                .where(and(eq(memberMutes.memberId, owner), eq(memberMutes.mutedId, target.id)))
+            ).length === 1,
+        };
+      },
+    },
+    {
+      write: "unmute on another member's muted list",
+      expected: nobody,
+      attempt: async (actor) => {
+        // The author's own list: only they may change it (and only they ever see it).
+        const target = await createMember(rt);
+        const [mute] = await rt.db.insert(memberMutes).values({ memberId: author.id, mutedId: target.id }).returning();
+        return {
+          run: () => call(mutedAction, actor, "/account/muted", { intent: "unmute", muteId: String(mute.id) }),
+          changed: async () => (await rt.db.select().from(memberMutes).where(eq(memberMutes.id, mute.id))).length === 0,
+        };
+      },
+    },
+    {
       write: "change own role (account form, role=…)",
       expected: nobody,
       attempt: async (actor) => {
@@ -155,7 +191,7 @@ function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, 
       attempt: async (actor) => {
         const email = `role-${++n}-${Date.now().toString(36)}@example.com`;
         return {
-          run: () => call(authAction, actor, "/auth", { intent: "signup", email, password: "a-long-password", role: "admin" }),
+          run: () => call(authAction, actor, "/auth", { intent: "signup", ageConfirmed: "yes", email, password: "a-long-password", role: "admin" }),
           changed: async () => (await rt.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role !== "member",
         };
       },

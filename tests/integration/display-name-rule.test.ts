@@ -62,7 +62,7 @@ const PATHS: Record<string, () => Promise<Store>> = {
   },
   "the sign-up form": async () => async (name) => {
     const email = `rule${++n}@example.com`;
-    const res = await app.postForm("/auth", "", { intent: "signup", email, password: "a long quiet river", displayName: name });
+    const res = await app.postForm("/auth", "", { intent: "signup", ageConfirmed: "yes", email, password: "a long quiet river", displayName: name });
     return { status: res.status, stored: async () => nameOf((await userNamed(email))?.id ?? "") };
   },
   "the account page": async () => {

@@ -113,7 +113,7 @@ describe("who is signed in, remembered between page views", () => {
     changes.clear();
     const refused = await callRoute(
       authRoute.action,
-      formRequest("/auth", { intent: "signup", email: "counted@example.com", password: "mild-lantern-42" }),
+      formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email: "counted@example.com", password: "mild-lantern-42" }),
       contextFor(rt),
     );
     expect(refused.status).toBe(400);

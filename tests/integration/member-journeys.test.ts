@@ -128,7 +128,7 @@ describe("sign-up from a page that asked for it", () => {
     const mailing = await startHttpApp({ RATE_LIMITS: "false", REQUIRE_EMAIL_VERIFICATION: "true" });
     try {
       const email = `forum-${Date.now()}@example.com`;
-      const res = await mailing.postForm("/auth", "", { intent: "signup", email, password: "a-long-password-1", redirectTo: "/forum" });
+      const res = await mailing.postForm("/auth", "", { intent: "signup", ageConfirmed: "yes", email, password: "a-long-password-1", redirectTo: "/forum" });
       expect(res.status).toBe(200);
       const body = await res.text();
       expect(body, body.slice(body.indexOf("<main"), body.indexOf("<main") + 1500)).toContain("We have sent you an email");

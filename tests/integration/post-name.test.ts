@@ -77,14 +77,14 @@ describe("the name beside a post", () => {
     const email = `named-${Date.now()}@example.com`;
     const refused = await callRoute(
       authRoute.action,
-      formRequest("/auth", { intent: "signup", email, password: "a-long-password-1", displayName: "Capsiva Team" }),
+      formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email, password: "a-long-password-1", displayName: "Capsiva Team" }),
       contextFor(rt),
     );
     expect(refused.status).toBe(400);
     expect(await rt.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     const made = await callRoute(
       authRoute.action,
-      formRequest("/auth", { intent: "signup", email, password: "a-long-password-1", displayName: "Mina R" }),
+      formRequest("/auth", { intent: "signup", ageConfirmed: "yes", email, password: "a-long-password-1", displayName: "Mina R" }),
       contextFor(rt),
     );
     expect(made.status).toBe(302);

@@ -158,7 +158,7 @@ describe("cookies", () => {
     const res = await app.fetch("/auth", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
-      body: new URLSearchParams({ intent: "signup", email: "cookie-check@example.com", password: "cookie-password" }).toString(),
+      body: new URLSearchParams({ intent: "signup", ageConfirmed: "yes", email: "cookie-check@example.com", password: "cookie-password" }).toString(),
     });
     expect(res.status).toBe(302);
     const cookies = res.headers.getSetCookie();

@@ -73,7 +73,7 @@ describe("cross-site request forgery", () => {
     { path: `/forum/${questionId}`, body: { intent: "delete-question" } },
     { path: `/forum/${questionId}`, body: { intent: "report", targetType: "question", targetId: String(questionId), reason: "Forged" } },
     { path: "/blog", body: { title: "Forged story", content: "Forged story text" } },
-    { path: "/auth", body: { intent: "signup", email: "forged@example.com", password: "forged-password" } },
+    { path: "/auth", body: { intent: "signup", ageConfirmed: "yes", email: "forged@example.com", password: "forged-password" } },
     { path: "/auth", body: { intent: "signin", email: admin.email, password: admin.password } },
     { path: "/auth/forgot", body: { email: admin.email } },
     { path: "/auth/reset", body: { token: "abcdefghijklmnop", password: "new-password", confirm: "new-password" } },

@@ -9,6 +9,8 @@ const VERB: Record<string, string> = {
   hide: "hid",
   restore: "restored",
   dismiss: "dismissed the reports of",
+  approve: "approved the held post of",
+  reject: "rejected the held post of",
   silence: "silenced",
   suspend: "suspended",
   "lift-silence": "lifted the silence of",

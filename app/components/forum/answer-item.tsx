@@ -6,6 +6,8 @@ import { AnswerToggle } from "~/components/forum/answer-toggle";
 import { ACTION_SEPARATOR } from "~/components/forum/quiet-action";
 import { HIDDEN_POST, HiddenNote, ModeratorControls, OwnerControls, type ActionData } from "~/components/forum/question-controls";
 import { ReportForm } from "~/components/forum/report-form";
+import { HiddenFromOthers } from "~/components/forum/hidden-from-others";
+import { MutedFold } from "~/components/forum/muted-fold";
 import { PostBody } from "~/components/post-body";
 import { RelativeTime } from "~/components/relative-time";
 import { Card, CardContent } from "~/components/ui/card";
@@ -31,6 +33,12 @@ export type ShownAnswer = {
   deletable?: boolean;
   /** Its author's unfinished edit of it (theirs only). */
   editDraft?: ShownDraft | null;
+  /** Why a moderator hid it, and whether its author asked for another look (their own page only). */
+  hiddenReason?: string | null;
+  lookAsked?: boolean;
+  held?: boolean;
+  /** By a member the reader muted: folded for them. */
+  muted?: boolean;
 };
 
 export function AnswerItem({
@@ -57,15 +65,27 @@ export function AnswerItem({
         data-hidden-post={answer.hidden ? "" : undefined}
       >
         <CardContent className="grid gap-2 pt-6">
-          {answer.hidden ? <HiddenNote what="answer" /> : null}
+          {answer.hidden && answer.isMine ? (
+            <HiddenFromOthers
+              targetType="answer"
+              targetId={answer.id}
+              reason={answer.hiddenReason ?? null}
+              lookAsked={answer.lookAsked ?? false}
+              held={answer.held}
+            />
+          ) : answer.hidden ? (
+            <HiddenNote what="answer" />
+          ) : null}
           {answer.helpedMost ? <p className="font-semibold text-success">Helped the asker most</p> : null}
-          <PostBody html={answer.contentHtml} />
-          <p className="text-sm text-muted-foreground">
-            <AuthorName name={answer.authorName} profile={answer.authorProfile} />
-            <StaffRole role={answer.authorRole} /> · <RelativeTime date={answer.createdAt} />
-            {answer.updatedAt !== answer.createdAt ? " · edited" : null}
-            {n ? ` · ${n} found this helpful` : null}
-          </p>
+          <MutedFold muted={answer.muted ?? false} name={answer.authorName}>
+            <PostBody html={answer.contentHtml} />
+            <p className="text-sm text-muted-foreground">
+              <AuthorName name={answer.authorName} profile={answer.authorProfile} />
+              <StaffRole role={answer.authorRole} /> · <RelativeTime date={answer.createdAt} />
+              {answer.updatedAt !== answer.createdAt ? " · edited" : null}
+              {n ? ` · ${n} found this helpful` : null}
+            </p>
+          </MutedFold>
           {signedIn ? (
             // Helpful first and weightiest; Report, Edit, Delete and Hide after a line, in plain words.
             <div className="flex flex-wrap items-start gap-2">
@@ -81,6 +101,7 @@ export function AnswerItem({
                   result={result}
                   memberId={memberId}
                   draft={answer.editDraft ?? null}
+                  hidden={answer.hidden}
                 />
               ) : null}
               {answer.hidden || (answer.isMine && answer.deletable) ? null : <ReportForm targetType="answer" targetId={answer.id} result={result} />}

@@ -41,6 +41,7 @@ export function OwnerControls({
   title,
   content,
   deletable = true,
+  hidden = false,
   result,
   memberId,
   draft,
@@ -51,6 +52,8 @@ export function OwnerControls({
   content: string;
   /** False once others built on it: Delete then says why, and what to do instead. */
   deletable?: boolean;
+  /** Hidden by a moderator: its author may edit it, not delete it. */
+  hidden?: boolean;
   result?: ActionData;
   memberId: string | null;
   /** The member's draft of this edit: the editor opens with it. */
@@ -78,23 +81,25 @@ export function OwnerControls({
           conflict={mine?.draftConflict?.current}
         />
       </details>
-      <details>
-        <summary className={QUIET_ACTION}>Delete</summary>
-        {deletable ? (
-          <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
-            <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
-            {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
-            <span>{kind === "question" ? "Delete this question and all its answers?" : "Delete this answer?"}</span>
-            <Button type="submit" variant="destructive" size="sm">
-              Yes, delete
-            </Button>
-          </Form>
-        ) : (
-          <p className="mt-2 max-w-xl text-sm" data-kept-post="">
-            {kind === "question" ? KEPT_QUESTION : KEPT_ANSWER}
-          </p>
-        )}
-      </details>
+      {hidden ? null : (
+        <details>
+          <summary className={QUIET_ACTION}>Delete</summary>
+          {deletable ? (
+            <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+              <input type="hidden" name="intent" value={kind === "question" ? "delete-question" : "delete-answer"} />
+              {kind === "answer" ? <input type="hidden" name="answerId" value={id} /> : null}
+              <span>{kind === "question" ? "Delete this question and all its answers?" : "Delete this answer?"}</span>
+              <Button type="submit" variant="destructive" size="sm">
+                Yes, delete
+              </Button>
+            </Form>
+          ) : (
+            <p className="mt-2 max-w-xl text-sm" data-kept-post="">
+              {kind === "question" ? KEPT_QUESTION : KEPT_ANSWER}
+            </p>
+          )}
+        </details>
+      )}
     </div>
   );
 }

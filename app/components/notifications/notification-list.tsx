@@ -8,12 +8,16 @@ import { cn } from "~/lib/cn";
 import { groupNotifications, groupSummary, type NotificationGroup, type NotificationItem } from "~/lib/notification-groups";
 import { isStoryKind, storyNoticeText, type StoryKind } from "~/lib/story-notices";
 import { isReportKind, REPORT_NOTICES } from "~/lib/report-notices";
+import { HIDDEN_KIND, hiddenNoticeText } from "~/lib/hidden-posts";
 
 export interface ListedNotification extends NotificationItem {
   authorName: string | null;
   /** An editor's decision on the member's story: the story's title, and whether it is out now. */
   postTitle?: string;
   postPublished?: boolean | null;
+  /** A hidden post's notice: what was hidden and the report reason. */
+  hiddenWhat?: "question" | "answer";
+  reason?: string | null;
 }
 
 const STORY_LINKS: Record<StoryKind, string> = {
@@ -32,6 +36,7 @@ function describe(n: ListedNotification) {
   if (takenDown(n)) return `${storyNoticeText("story-published", n.postTitle ?? "")} It has since been unpublished.`;
   if (n.postTitle !== undefined && isStoryKind(n.kind)) return storyNoticeText(n.kind, n.postTitle);
   if (isReportKind(n.kind)) return REPORT_NOTICES[n.kind].text;
+  if (n.kind === HIDDEN_KIND) return hiddenNoticeText(n.hiddenWhat ?? "question", n.postTitle ?? "", n.reason ?? null);
   if (n.kind === "passkey-added") return "A passkey was added to your account";
   if (n.kind === "answer") return `${n.authorName} answered your question`;
   if (n.kind === "followed") return `${n.authorName} answered a question you follow`;
@@ -93,7 +98,9 @@ function AccountNotice({ n }: { n: ListedNotification }) {
             ? STORY_LINKS[n.kind]
             : isReportKind(n.kind)
               ? REPORT_NOTICES[n.kind].link
-              : "Not you? Review and remove passkeys on your security page"}
+              : n.kind === HIDDEN_KIND
+                ? "See your post, edit it or ask for another look"
+                : "Not you? Review and remove passkeys on your security page"}
       </Link>
       <RelativeTime date={n.createdAt} className="text-sm text-muted-foreground" />
     </>

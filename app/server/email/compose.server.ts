@@ -3,6 +3,7 @@
 // Each item links to /notifications/<id>, which marks it read and opens the answer. Every mail
 // carries one-click unsubscribe (RFC 8058).
 import { isStoryKind, storyNoticeText } from "~/lib/story-notices";
+import { HIDDEN_KIND, hiddenNoticeText } from "~/lib/hidden-posts";
 import { SITE_NAME } from "~/lib/seo";
 import { renderNotificationMail } from "~/mail/notification-mail";
 import type { Mail } from "../mail.server";
@@ -19,6 +20,8 @@ export interface MailNotification {
   answerContent: string | null;
   authorName: string | null;
   postTitle?: string | null;
+  /** A hidden post's notice: the report reason. */
+  reason?: string | null;
   createdAt: Date | string;
 }
 
@@ -33,6 +36,7 @@ function who(name: string | null) {
 
 /** One line saying what happened. */
 function headline(item: MailNotification) {
+  if (item.kind === HIDDEN_KIND) return hiddenNoticeText(item.answerId === null ? "question" : "answer", item.questionTitle ?? "", item.reason ?? null);
   if (isStoryKind(item.kind)) return storyNoticeText(item.kind, item.postTitle ?? "").replace(/\.$/, "");
   switch (item.kind) {
     case "answer":
@@ -49,6 +53,7 @@ function headline(item: MailNotification) {
 }
 
 function excerpt(item: MailNotification) {
+  if (item.kind === HIDDEN_KIND) return "";
   if (item.kind === "helpful" || item.kind === "helped-most" || !item.answerContent) return "";
   const text = postPlainText(item.answerContent);
   return text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1).trimEnd()}…` : text;
@@ -57,6 +62,7 @@ function excerpt(item: MailNotification) {
 function subjectOf(items: MailNotification[], digest: boolean) {
   if (digest) return `Your daily digest: ${items.length} new notification${items.length === 1 ? "" : "s"}`;
   if (isStoryKind(items[0].kind)) return headline(items[0]);
+  if (items[0].kind === HIDDEN_KIND) return `A moderator hid your ${items[0].answerId === null ? "question" : "answer"} from others`;
   const title = items[0].questionTitle;
   if (items.length === 1 && items[0].kind === "topic-question") return `New question in a topic you follow: "${title}"`;
   const answers = items.filter((i) => i.kind === "answer" || i.kind === "followed").length;
@@ -91,7 +97,9 @@ export function composeNotificationMail(input: {
     ? `Here is what happened in the ${SITE_NAME} forum since your last digest.`
     : isStoryKind(first.kind)
       ? `Here is news from the editors of the ${SITE_NAME} blog.`
-      : `Here is what is new on "${first.questionTitle}" in the ${SITE_NAME} forum.`;
+      : first.kind === HIDDEN_KIND
+        ? `A moderator of the ${SITE_NAME} forum hid one of your posts. You still see it; you can edit it and ask for another look.`
+        : `Here is what is new on "${first.questionTitle}" in the ${SITE_NAME} forum.`;
   const mail = renderNotificationMail({
     subject: subjectOf(input.items, input.digest),
     greeting,

@@ -24,11 +24,13 @@ const MAX_ATTEMPTS = 20;
 
 // The notifications a member's choice sends by mail: all of them, or answers to their own
 // questions and editors' decisions on their own stories. A story notice is a mail of its own.
-const ELIGIBLE = sql`(p.email_notifications in ('instant', 'daily') or (p.email_notifications = 'own' and (n.kind = 'answer' or n.kind like 'story-%')))`;
-const GATHER_KEY = sql`case when p.email_notifications = 'daily' then 'digest' when n.kind like 'story-%' then 'n:' || n.id else 'q:' || n.question_id end`;
-// Joined with q and a (left joins): a story notice, a forum one whose question and answer show, or
-// a new question in a followed topic that shows.
-const SHOWN = sql`(n.kind like 'story-%' or (q.id is not null and q.hidden_at is null and ((a.id is not null and a.hidden_at is null) or (n.kind = 'topic-question' and n.answer_id is null))))`;
+// A hidden post's notice ('post-hidden') is about the member's own post, as a story notice is.
+const OWN_NOTICE = sql`(n.kind like 'story-%' or n.kind = 'post-hidden')`;
+const ELIGIBLE = sql`(p.email_notifications in ('instant', 'daily') or (p.email_notifications = 'own' and (n.kind = 'answer' or ${OWN_NOTICE})))`;
+const GATHER_KEY = sql`case when p.email_notifications = 'daily' then 'digest' when ${OWN_NOTICE} then 'n:' || n.id else 'q:' || n.question_id end`;
+// Joined with q and a (left joins): a story notice, a hidden post's notice while its question is
+// there, a forum one whose question and answer show, or a new question in a followed topic that shows.
+const SHOWN = sql`(n.kind like 'story-%' or (n.kind = 'post-hidden' and q.id is not null) or (n.kind <> 'post-hidden' and q.id is not null and q.hidden_at is null and q.held_at is null and ((a.id is not null and a.hidden_at is null and a.held_at is null) or (n.kind = 'topic-question' and n.answer_id is null))))`;
 
 /**
  * Stores a pending mail for every notification that matches `where` and its member's choice and
@@ -177,7 +179,7 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
         select n.id, n.kind, n.question_id as "questionId", q.title as "questionTitle", n.answer_id as "answerId",
           case when n.kind = 'topic-question' then q.content else a.content end as "answerContent",
           case when n.kind = 'topic-question' then qp.display_name else ap.display_name end as "authorName",
-          n.post_title as "postTitle", n.created_at as "createdAt"
+          n.post_title as "postTitle", n.reason, n.created_at as "createdAt"
         from notifications n
         join profiles p on p.id = n.member_id
         left join forum_questions q on q.id = n.question_id
