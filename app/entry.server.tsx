@@ -6,8 +6,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
-import { cspNonceContext, requestOutcomeContext, runtimeContext } from "./server/context";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./server/db.server";
+import { cspNonceContext, requestOutcomeContext, runtimeContext } from "~/server/context";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/infra/db.server";
 
 // Page requests whose loaders failed because the database could not be reached (handleError sees
 // the errors before React Router hides their details; handleRequest then answers 503).

@@ -12,14 +12,14 @@ import { NowProvider } from "./components/relative-time";
 import { Toaster } from "./components/ui/toast";
 import { seo, siteUrlFrom } from "./lib/seo";
 import { sidebarOpen } from "./lib/sidebar-cookie";
-import { requestOutcomeContext, runtimeContext, toastShownContext } from "./server/context";
-import { RETRY_AFTER_SECONDS } from "./server/db.server";
-import { publicConfig } from "./server/env.server";
-import { carriesNothingPersonal } from "./server/session-cookie.server";
-import { orWhenUnavailable } from "./server/outage.server";
-import { waitingFor } from "./server/waiting.server";
-import { loadViewer, sessionRefreshedContext, viewerContext } from "./server/session.server";
-import { clearToastHeader, readToast } from "./server/toast.server";
+import { requestOutcomeContext, runtimeContext, toastShownContext } from "~/server/context";
+import { RETRY_AFTER_SECONDS } from "~/server/infra/db.server";
+import { publicConfig } from "~/server/infra/env.server";
+import { carriesNothingPersonal } from "~/server/infra/session-cookie.server";
+import { orWhenUnavailable } from "~/server/outage.server";
+import { waitingFor } from "~/server/moderation/moderation.server";
+import { loadViewer, sessionRefreshedContext, viewerContext } from "~/server/accounts/accounts.server";
+import { clearToastHeader, readToast } from "~/server/infra/toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {

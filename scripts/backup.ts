@@ -3,7 +3,7 @@
 // embedded database's data folder, taken while the server is stopped.
 import path from "node:path";
 import { backupDatabase, backupTarget } from "./lib/backup";
-import { parseEnv } from "../app/server/env.server";
+import { parseEnv } from "../app/server/infra/env.server";
 import { runCli } from "./db";
 
 await runCli(async () => {

@@ -100,7 +100,7 @@ function main() {
       raw: sizes.reduce((a, s) => a + s.raw, 0),
       gz: sizes.reduce((a, s) => a + s.gz, 0),
       br: sizes.reduce((a, s) => a + s.br, 0),
-      budgeted: route.id === "routes/home" || route.id.startsWith("guide-"),
+      budgeted: route.id === "routes/site/home" || route.id.startsWith("guide-"),
     };
   });
   rows.sort((a, b) => a.path.localeCompare(b.path));

@@ -2,9 +2,9 @@
 // in DATA_DIR (which must not be in use by a running server).
 import path from "node:path";
 import crypto from "node:crypto";
-import { createChanges, type Writer } from "../app/server/change-events.server";
-import { openDatabase, type Database } from "../app/server/db.server";
-import { parseEnv } from "../app/server/env.server";
+import { createChanges, type Writer } from "../app/server/infra/change-events.server";
+import { openDatabase, type Database } from "../app/server/infra/db.server";
+import { parseEnv } from "../app/server/infra/env.server";
 
 export async function openConfiguredDatabase() {
   const env = parseEnv(process.env);

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { EMBEDDED_TEMPLATE_FILE } from "../app/server/db.server";
+import { EMBEDDED_TEMPLATE_FILE } from "../app/server/infra/db.server";
 
 const target = path.join(process.env.BUILD_DIR ?? "build", "server", EMBEDDED_TEMPLATE_FILE);
 const client = await PGlite.create("memory://");

@@ -13,12 +13,12 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { blogPosts, forumQuestions, schema } from "../db/schema";
-import { getPublishedPost, latestPosts, listPublished } from "../app/server/blog.server";
-import { rowsOf, type Db } from "../app/server/db.server";
-import { parseEnv } from "../app/server/env.server";
-import { countQuestions, FORUM_PAGE_SIZE, getQuestion, latestQuestions, listQuestions } from "../app/server/forum.server";
-import { findCityServicePage } from "../app/server/places.server";
-import { searchSite } from "../app/server/search.server";
+import { getPublishedPost, latestPosts, listPublished } from "../app/server/blog/blog.server";
+import { rowsOf, type Db } from "../app/server/infra/db.server";
+import { parseEnv } from "../app/server/infra/env.server";
+import { countQuestions, FORUM_PAGE_SIZE, getQuestion, latestQuestions, listQuestions } from "../app/server/forum/forum.server";
+import { findCityServicePage } from "../app/server/places/places.server";
+import { searchSite } from "../app/server/site/site.server";
 
 const BIG_TABLES = ["forum_questions", "forum_answers", "blog_posts", "profiles", "users", "sessions"];
 

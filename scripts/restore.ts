@@ -3,7 +3,7 @@
 // --force replaces what is there. Stop the server first.
 import path from "node:path";
 import { backupTarget, restoreDatabase } from "./lib/backup";
-import { parseEnv } from "../app/server/env.server";
+import { parseEnv } from "../app/server/infra/env.server";
 import { runCli } from "./db";
 
 await runCli(async () => {

@@ -1,7 +1,7 @@
 // npm run user:role -- <email> <member|moderator|admin>: grants a role. Running instances hear of it
 // through the same change events as the site's own writes, and forget the member's sessions.
-import { ROLES, type Role } from "../app/server/auth.server";
-import { setRole } from "../app/server/account.server";
+import { ROLES, type Role } from "../app/server/accounts/accounts.server";
+import { setRole } from "../app/server/accounts/accounts.server";
 import { commandLineWriter, openConfiguredDatabase, runCli } from "./db";
 
 await runCli(async () => {

@@ -7,8 +7,8 @@ import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { cspNonceContext, requestOutcomeContext, runtimeContext } from "../app/server/context";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../app/server/db.server";
-import { loggedPath, logRequest } from "../app/server/log.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../app/server/infra/db.server";
+import { loggedPath, logRequest } from "../app/server/infra/log.server";
 import type { Runtime } from "../app/server/runtime.server";
 import { requestIdOf } from "./http/request-id";
 import { requestDeadline } from "./http/deadline";
@@ -21,8 +21,8 @@ import { servedCount } from "./http/served-count";
 import { LIVE_PATH, liveStream } from "./http/live-stream";
 
 export { openRuntime } from "../app/server/runtime.server";
-export { ConfigError } from "../app/server/env.server";
-export { DatabaseLockedError } from "../app/server/db.server";
+export { ConfigError } from "../app/server/infra/env.server";
+export { DatabaseLockedError } from "../app/server/infra/db.server";
 export { securityHeaders } from "./security";
 export { isLiveStream } from "./http/live-stream";
 

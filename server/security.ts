@@ -4,8 +4,8 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { escapeHtml } from "../app/lib/escape";
-import type { Env } from "../app/server/env.server";
-import type { Logger } from "../app/server/log.server";
+import type { Env } from "../app/server/infra/env.server";
+import type { Logger } from "../app/server/infra/log.server";
 
 /** 1 MB for urlencoded and JSON bodies, 6 MB for multipart (the CSV import reads up to 5 MB itself). */
 export const BODY_LIMIT = 1024 * 1024;

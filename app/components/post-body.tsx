@@ -1,5 +1,5 @@
 /**
- * A member's post as the server rendered it (safe HTML: app/server/post-markdown.server.ts). Long
+ * A member's post as the server rendered it (safe HTML: app/server/infra/post-markdown.server.ts). Long
  * words and addresses wrap rather than widen the page; lists and links look like the site's own.
  */
 export function PostBody({ html, className }: { html: string; className?: string }) {

@@ -81,7 +81,7 @@ export function PostEditor({
   );
 }
 
-/** A post as readers will see it: `html` is the server's rendering (app/server/post-markdown.server.ts). */
+/** A post as readers will see it: `html` is the server's rendering (app/server/infra/post-markdown.server.ts). */
 export function PostPreview({ title, html, label = "Preview" }: { title: string; html: string; label?: string }) {
   return (
     <section aria-labelledby="preview-title" className="grid gap-3 rounded-xl border-2 border-dashed p-6">

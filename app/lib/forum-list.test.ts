@@ -8,7 +8,7 @@ describe("withoutDefaults", () => {
   });
 
   it("sends a client-side data request to the page's own address, not to its .data one", () => {
-    const url = new URL("http://site.test/forum.data?topic=&sort=unanswered&_routes=routes%2Fforum");
+    const url = new URL("http://site.test/forum.data?topic=&sort=unanswered&_routes=routes%2Fforum%2Fforum");
     expect(withoutDefaults(url)).toBe("/forum?sort=unanswered");
   });
 });

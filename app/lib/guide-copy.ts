@@ -5,7 +5,7 @@ export interface ReadingLink {
   publisher: string;
 }
 
-/** The words every guide shares, sent with the guide's data (app/server/guide-copy.server.ts). */
+/** The words every guide shares, sent with the guide's data (app/server/guides/guide-copy.server.ts). */
 export interface GuideCopy {
   cta: { from: string; title: string; text: string };
   disclaimer: string;

@@ -3,9 +3,9 @@
 // tests can hand in their own runtime.
 import { createContext } from "react-router";
 import type { Runtime } from "./runtime.server";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "~/server/infra/viewer";
 
-export type { Viewer } from "./viewer";
+export type { Viewer } from "~/server/infra/viewer";
 
 export const runtimeContext = createContext<Runtime>();
 

@@ -5,7 +5,7 @@
 // every cache (and the readers' store) not to keep it.
 import type { RouterContextProvider } from "react-router";
 import { requestOutcomeContext, runtimeContext } from "./context";
-import { isDatabaseUnavailable } from "./db.server";
+import { isDatabaseUnavailable } from "~/server/infra/db.server";
 
 /** `load()`, or `fallback` when it fails. */
 export async function orWhenUnavailable<T>(context: Readonly<RouterContextProvider>, load: () => Promise<T>, fallback: T): Promise<T> {

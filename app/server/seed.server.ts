@@ -1,10 +1,10 @@
 // Demo content, so a newcomer sees a living site: members (one without a display name),
 // published and unpublished stories, questions with 0, 1 and 3+ answers (all but one filed under
 // a topic), cities, services and some city-service pages.
-import { rendered } from "./stored-html.server";
+import { rendered } from "~/server/infra/stored-html.server";
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import type { Db } from "./db.server";
+import type { Db } from "~/server/infra/db.server";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, forumTopics, profiles, services, users } from "../../db/schema";
 
 export async function isDatabaseEmpty(db: Db) {

@@ -5,8 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf, type Database } from "../../app/server/db.server";
-import { FORUM_PAGE_SIZE } from "../../app/server/forum.server";
+import { openDatabase, rowsOf, type Database } from "../../app/server/infra/db.server";
+import { FORUM_PAGE_SIZE } from "../../app/server/forum/forum.server";
 import { SCALE, seedScaleContent, setBenchPasswords } from "../lib/seed-scale";
 import { ADMIN_URL, KEEP, log, seconds, USE_PGLITE, type Fixture } from "./config";
 

@@ -6,7 +6,7 @@
 //   SERVER_LOG_DIR=dir tsx scripts/ci/scan-server-logs.ts
 import fs from "node:fs";
 import path from "node:path";
-import { ACCOUNT_MAIL_WORDS } from "../../app/server/email/account-mails.server";
+import { ACCOUNT_MAIL_WORDS } from "../../app/server/notifications/notifications.server";
 import { DEMO_QUESTION_TITLES } from "../../app/server/seed.server";
 import { logProblems, POSTED_TEXTS } from "../../tests/e2e/server-logs";
 

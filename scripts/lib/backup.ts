@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { acquireLock, DatabaseLockedError, openDatabase } from "../../app/server/db.server";
+import { acquireLock, DatabaseLockedError, openDatabase } from "../../app/server/infra/db.server";
 
 const run = promisify(execFile);
 

@@ -17,7 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase } from "../../app/server/db.server";
+import { openDatabase } from "../../app/server/infra/db.server";
 import { asRoot, findPgBin, freePort, health, killHard, pgTool, startServer, stopGracefully, waitHealthy } from "./processes";
 import { BUILD_DIR, ROOT, RUN_ID, sleep } from "./shared";
 import { request, signUp, stats, tally, targetSite, writer, reader, type Ack, type Member } from "./traffic";

@@ -2,8 +2,8 @@
 // final error handler (bad input is always a 4xx; anything else is a logged 500 without bodies).
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
-import { isDatabaseUnavailable } from "~/server/db.server";
-import type { Logger } from "~/server/log.server";
+import { isDatabaseUnavailable } from "~/server/infra/db.server";
+import type { Logger } from "~/server/infra/log.server";
 import { PageQuerySchema, type ApiErrorBody } from "./schemas";
 
 export class ApiError extends Error {

@@ -13,10 +13,10 @@ import {
   OwnAnswerError,
   setHelpful,
   unfollowQuestion,
-} from "~/server/forum.server";
-import { listNotifications, markAllRead, unreadCount } from "~/server/notifications.server";
-import { deleteDraft, draftKeyOf, draftTargetExists, getDraft, saveDraft, type Draft, type DraftKey } from "~/server/drafts.server";
-import { isRateLimited } from "~/server/rate-limit.server";
+} from "~/server/forum/forum.server";
+import { listNotifications, markAllRead, unreadCount } from "~/server/notifications/notifications.server";
+import { deleteDraft, draftKeyOf, draftTargetExists, getDraft, saveDraft, type Draft, type DraftKey } from "~/server/drafts/drafts.server";
+import { isRateLimited } from "~/server/infra/rate-limit.server";
 import type { Runtime } from "~/server/runtime.server";
 import { ApiError, notFound, pageParam, sendJson } from "./http";
 import {

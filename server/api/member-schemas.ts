@@ -4,7 +4,7 @@ import { z } from "zod";
 import "zod-openapi";
 import { DRAFT_KINDS } from "~/lib/draft-kinds";
 import { LIMITS } from "~/lib/limits";
-import { NOTIFICATIONS_PAGE_SIZE } from "~/server/notifications.server";
+import { NOTIFICATIONS_PAGE_SIZE } from "~/server/notifications/notifications.server";
 import { PageQuerySchema } from "./schemas";
 
 const id = z.number().int().positive();

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of /api/v1, generated from the zod schemas in ./schemas.ts (the same
 // ones that validate requests and type the responses).
 import { createDocument } from "zod-openapi";
-import { NOTIFICATIONS_PAGE_SIZE } from "~/server/notifications.server";
+import { NOTIFICATIONS_PAGE_SIZE } from "~/server/notifications/notifications.server";
 import { errors, json, member, read, TAGS, write } from "./openapi-operations";
 import {
   AnswerBodySchema,

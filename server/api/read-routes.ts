@@ -4,15 +4,15 @@
 import express, { type RequestHandler } from "express";
 import type { z } from "zod";
 import { preview } from "~/lib/featured";
-import { BLOG_PAGE_SIZE, COMMUNITY_AUTHOR, getPublishedPost, latestPosts, listPublished, type PostSummary } from "~/server/blog.server";
-import { BRAND } from "~/server/env.server";
-import { ANONYMOUS, getQuestion, latestQuestions, listQuestions, type AnswerView, type QuestionView } from "~/server/forum.server";
+import { BLOG_PAGE_SIZE, COMMUNITY_AUTHOR, getPublishedPost, latestPosts, listPublished, type PostSummary } from "~/server/blog/blog.server";
+import { BRAND } from "~/server/infra/env.server";
+import { ANONYMOUS, getQuestion, latestQuestions, listQuestions, type AnswerView, type QuestionView } from "~/server/forum/forum.server";
 import { isTopicSlug } from "~/lib/forum-list";
-import { getTopicBySlug, listTopicsWithCounts } from "~/server/topics.server";
-import { loadCityServicePage } from "~/server/places.server";
-import { postPlainText } from "~/server/post-markdown.server";
+import { getTopicBySlug, listTopicsWithCounts } from "~/server/forum/forum.server";
+import { loadCityServicePage } from "~/server/places/places.server";
+import { postPlainText } from "~/server/infra/post-markdown.server";
 import type { Runtime } from "~/server/runtime.server";
-import { getStats } from "~/server/stats.server";
+import { getStats } from "~/server/site/site.server";
 import { ApiError, notFound, pageParam, sendJson } from "./http";
 import {
   AnswerSchema,

@@ -4,9 +4,9 @@
 // go through the same posting rules as the web forms. Every handler is thin: validate, one call
 // into a domain module, shape the response with the schemas in ./schemas.ts.
 import express, { type RequestHandler } from "express";
-import { sessionOpen, userExists } from "~/server/api-auth.server";
-import { postAnswer, postQuestion, type PostResult } from "~/server/posting.server";
-import { RateLimitedError } from "~/server/rate-limit.server";
+import { sessionOpen, userExists } from "~/server/accounts/accounts.server";
+import { postAnswer, postQuestion, type PostResult } from "~/server/forum/forum.server";
+import { RateLimitedError } from "~/server/infra/rate-limit.server";
 import type { Runtime } from "~/server/runtime.server";
 import { createTokenVerifier } from "./bearer";
 import { createMemberRoutes, MEMBER_API_ROUTES } from "./member-routes";

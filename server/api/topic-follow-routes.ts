@@ -2,8 +2,8 @@
 // client may repeat them) and lists the topics they follow. Private to the token's member.
 import express, { type RequestHandler } from "express";
 import { isTopicSlug } from "~/lib/forum-list";
-import { followedTopics, setTopicFollow } from "~/server/topic-follows.server";
-import { getTopicBySlug } from "~/server/topics.server";
+import { followedTopics, setTopicFollow } from "~/server/forum/forum.server";
+import { getTopicBySlug } from "~/server/forum/forum.server";
 import type { Runtime } from "~/server/runtime.server";
 import { notFound, sendJson } from "./http";
 import { FollowedTopicsSchema, TopicFollowSchema } from "./topic-follow-schemas";

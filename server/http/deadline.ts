@@ -3,9 +3,9 @@
 // off: every wait of theirs on the database is bounded (statement, lock and connect timeouts), so
 // they finish, and their answer then says truly whether they were stored.
 import type express from "express";
-import type { Logger } from "../../app/server/log.server";
-import { loggedPath } from "../../app/server/log.server";
-import { RETRY_AFTER_SECONDS } from "../../app/server/db.server";
+import type { Logger } from "../../app/server/infra/log.server";
+import { loggedPath } from "../../app/server/infra/log.server";
+import { RETRY_AFTER_SECONDS } from "../../app/server/infra/db.server";
 
 export function requestDeadline(timeoutMs: number, log: Logger): express.RequestHandler {
   return (req, res, next) => {

@@ -6,10 +6,10 @@
 import type express from "express";
 import { RouterContextProvider } from "react-router";
 import { runtimeContext } from "../../app/server/context";
-import type { ChangeEvent } from "../../app/server/change-events.server";
-import { tag } from "../../app/server/change-tags.server";
+import type { ChangeEvent } from "../../app/server/infra/change-events.server";
+import { tag } from "../../app/server/infra/change-tags.server";
 import type { Runtime } from "../../app/server/runtime.server";
-import { loadViewer } from "../../app/server/session.server";
+import { loadViewer } from "../../app/server/accounts/accounts.server";
 
 export const LIVE_PATH = "/live/events";
 

@@ -1,6 +1,6 @@
 // Stored pages answered before Express get no access-log line each (writing one costs more than
 // the answer): one line a minute counts them, and a last one as the process exits.
-import type { Logger } from "../../app/server/log.server";
+import type { Logger } from "../../app/server/infra/log.server";
 
 export function servedCount(log: Logger, everyMs = 60_000): (status: number) => void {
   let served = 0;

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
-import type { DependencyTracker, TagClock } from "../../app/server/cache/tags.server";
+import type { DependencyTracker, TagClock } from "../../app/server/infra/cache/tags.server";
 import { storeKeyOf, type RulesOf } from "./key";
 import { sendPage, type StoredPage } from "./send";
 

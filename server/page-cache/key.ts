@@ -7,7 +7,7 @@ import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { storedQuery, type PageHandle, type QueryRules } from "../../app/lib/page-query";
 import { sidebarOpen } from "../../app/lib/sidebar-cookie";
-import { carriesNothingPersonal } from "../../app/server/session-cookie.server";
+import { carriesNothingPersonal } from "../../app/server/infra/session-cookie.server";
 
 /** The query rules of the page at a path: its route's, {} when it declares none, null when no route. */
 export type RulesOf = (pathname: string) => QueryRules | null;

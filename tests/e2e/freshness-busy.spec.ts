@@ -4,8 +4,8 @@
 // A slow round trip to the database is not silence either. Runs on the PostgreSQL server the
 // browser tests use, without a browser.
 import pg from "pg";
-import { CHANGES_CHANNEL, payloadOf } from "../../app/server/change-events.server";
-import { createFreshness, type Heard } from "../../app/server/freshness.server";
+import { CHANGES_CHANNEL, payloadOf } from "../../app/server/infra/change-events.server";
+import { createFreshness, type Heard } from "../../app/server/infra/freshness.server";
 import { expect, test } from "./fixtures";
 import { ADMIN_URL, freshDatabase, portFor, startDatabaseProxy } from "./processes";
 

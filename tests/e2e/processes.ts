@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { CHANGES_CHANNEL } from "../../app/server/change-events.server";
+import { CHANGES_CHANNEL } from "../../app/server/infra/change-events.server";
 import pg from "pg";
 import { keepServerOutput } from "./server-logs";
 

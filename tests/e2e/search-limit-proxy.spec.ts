@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { expect, test } from "./fixtures";
 import { startCluster, type Cluster } from "./cluster";
-import { LIMITS } from "../../app/server/rate-limit.server";
+import { LIMITS } from "../../app/server/infra/rate-limit.server";
 import { portFor } from "./processes";
 
 const APP_PORT = portFor(21);

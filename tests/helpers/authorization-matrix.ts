@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { blogPosts, cities, forumAnswers, forumQuestions, users } from "../../db/schema";
-import type { Viewer } from "~/server/session.server";
+import type { Viewer } from "~/server/accounts/session.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, type TestRuntime } from "./runtime";
 
 export type Actor = "visitor" | "member" | "other member" | "moderator" | "admin";

@@ -1,6 +1,6 @@
 // Questions written straight into the database, dated hours ago, for tests of lists and pages.
 import { forumAnswers, forumQuestions } from "../../db/schema";
-import type { Db } from "~/server/db.server";
+import type { Db } from "~/server/infra/db.server";
 
 export const HOUR = 3600_000;
 

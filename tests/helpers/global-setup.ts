@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import pg from "pg";
-import { openDatabase } from "../../app/server/db.server";
+import { openDatabase } from "../../app/server/infra/db.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

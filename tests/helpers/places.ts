@@ -3,8 +3,8 @@
 import type { MetaDescriptor } from "react-router";
 import { expect } from "vitest";
 import { cities, cityServicePages, services } from "../../db/schema";
-import * as cityRoute from "~/routes/city-service";
-import type { Db } from "~/server/db.server";
+import * as cityRoute from "~/routes/places/city-service";
+import type { Db } from "~/server/infra/db.server";
 import { contextFor, getRequest, settle, type createMember, type TestRuntime } from "./runtime";
 
 export type Viewer = Awaited<ReturnType<typeof createMember>>;

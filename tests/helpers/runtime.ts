@@ -6,12 +6,12 @@ import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { inject } from "vitest";
 import { runtimeContext } from "~/server/context";
-import { openDatabase, type Database } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
-import { createLogger, type Logger } from "~/server/log.server";
-import type { Mail, Mailer } from "~/server/mail.server";
+import { openDatabase, type Database } from "~/server/infra/db.server";
+import { parseEnv } from "~/server/infra/env.server";
+import { createLogger, type Logger } from "~/server/infra/log.server";
+import type { Mail, Mailer } from "~/server/infra/mail.server";
 import { createRuntime, type Runtime } from "~/server/runtime.server";
-import { viewerContext, type Viewer } from "~/server/session.server";
+import { viewerContext, type Viewer } from "~/server/accounts/session.server";
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -153,7 +153,7 @@ export async function signUpByApi(runtime: Runtime, password = "plain words here
 
 /** Signs up or in through the site's own form on /auth (its action), as a browser does: the session cookie. */
 export async function authByForm(runtime: Runtime, intent: "signup" | "signin", email: string, password: string) {
-  const { action } = await import("~/routes/auth");
+  const { action } = await import("~/routes/auth/auth");
   const res = await callRoute(action, formRequest("/auth", { intent, email, password, ageConfirmed: "yes" }), contextFor(runtime));
   if (res.status !== 302) throw new Error(`${intent} for ${email} answered ${res.status}`);
   return sessionCookies(res.headers.getSetCookie());

@@ -2,7 +2,7 @@
 // the mail server (and takes as long for a registered address as for an unknown one); a sign-up
 // with a taken address, where new members are signed in at once, answers in the site's words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Mail } from "~/server/mail.server";
+import type { Mail } from "~/server/infra/mail.server";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { createMember } from "../helpers/runtime";
 

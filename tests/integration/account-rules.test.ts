@@ -7,14 +7,14 @@ import { createOTP } from "@better-auth/utils/otp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumQuestions, profiles, users } from "../../db/schema";
-import * as accountRoute from "~/routes/account";
-import * as authRoute from "~/routes/auth";
-import * as twoFactorRoute from "~/routes/auth-two-factor";
-import * as resetRoute from "~/routes/auth-reset";
-import * as questionRoute from "~/routes/forum-question";
-import { askQuestion, answerQuestion } from "~/server/forum.server";
-import { createLogger, logRequest } from "~/server/log.server";
-import { COMMON_PASSWORD_MESSAGE, RESERVED_NAME_MESSAGE } from "~/server/account-policy.server";
+import * as accountRoute from "~/routes/account/account";
+import * as authRoute from "~/routes/auth/auth";
+import * as twoFactorRoute from "~/routes/auth/auth-two-factor";
+import * as resetRoute from "~/routes/auth/auth-reset";
+import * as questionRoute from "~/routes/forum/forum-question";
+import { askQuestion, answerQuestion } from "~/server/forum/forum.server";
+import { createLogger, logRequest } from "~/server/infra/log.server";
+import { COMMON_PASSWORD_MESSAGE, RESERVED_NAME_MESSAGE } from "~/server/members/account-policy.server";
 import { authApi, callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, signUpByApi, type TestRuntime } from "../helpers/runtime";
 
 const SITE = "http://localhost:3000";
@@ -108,7 +108,7 @@ describe("question pages", () => {
 describe("tokens and return addresses", () => {
   it("sends a visitor who asked for a page's data back to the page itself after signing in", async () => {
     for (const [asked, back] of [
-      ["/account.data?_routes=routes%2Faccount", "/account"],
+      ["/account.data?_routes=routes%2Faccount%2Faccount", "/account"],
       ["/account/security.data", "/account/security"],
       ["/_root.data?_routes=root", "/"],
       ["/account?tab=1", "/account?tab=1"],

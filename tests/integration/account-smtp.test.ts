@@ -4,11 +4,11 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import * as authRoute from "~/routes/auth";
-import * as forgotRoute from "~/routes/auth-forgot";
-import * as resetRoute from "~/routes/auth-reset";
-import { createMailer } from "~/server/mail.server";
-import { createLogger } from "~/server/log.server";
+import * as authRoute from "~/routes/auth/auth";
+import * as forgotRoute from "~/routes/auth/auth-forgot";
+import * as resetRoute from "~/routes/auth/auth-reset";
+import { createMailer } from "~/server/infra/mail.server";
+import { createLogger } from "~/server/infra/log.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

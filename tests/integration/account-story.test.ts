@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "../../db/schema";
-import * as accountRoute from "~/routes/account";
-import * as storyRoute from "~/routes/account-story";
-import { createPost, setPublished } from "~/server/blog.server";
+import * as accountRoute from "~/routes/account/account";
+import * as storyRoute from "~/routes/account/account-story";
+import { createPost, setPublished } from "~/server/blog/posts.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, forumAnswers, forumQuestions, profiles, users } from "../../db/schema";
-import * as accountRoute from "~/routes/account";
-import * as exportRoute from "~/routes/account-export";
-import * as authRoute from "~/routes/auth";
-import { loadViewer } from "~/server/session.server";
+import * as accountRoute from "~/routes/account/account";
+import * as exportRoute from "~/routes/account/account-export";
+import * as authRoute from "~/routes/auth/auth";
+import { loadViewer } from "~/server/accounts/session.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cities, cityServicePages, services } from "../../db/schema";
-import * as adminRoute from "~/routes/admin-places";
+import * as adminRoute from "~/routes/admin/admin-places";
 import { seedDemoContent } from "~/server/seed.server";
 import { args, openPage, pageOn, type Viewer } from "../helpers/places";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, recordChanges, settle, type TestRuntime } from "../helpers/runtime";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerQuestion, askQuestion } from "~/server/forum.server";
+import { answerQuestion, askQuestion } from "~/server/forum/forum.server";
 import { API_TYPES_FILE, apiTypes } from "../../scripts/api-types";
 import { tour } from "../../docs/examples/api-client";
 import { call, memberWithToken, startApi, type Api } from "../helpers/api";

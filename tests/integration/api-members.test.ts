@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerQuestion, askQuestion } from "~/server/forum.server";
+import { answerQuestion, askQuestion } from "~/server/forum/forum.server";
 import { helpedMost, helpfulMarks, notifications, questionFollows } from "../../db/schema";
 import { FollowSchema, HelpedMostSchema, HelpfulSchema, MarkedReadSchema, NotificationPageSchema } from "../../server/api/member-schemas";
 import { createApiRouter } from "../../server/api/router";

@@ -3,8 +3,8 @@
 // path ids, bad query values, bodies of the wrong shape, type or length, a method the path does not
 // allow). Each answer must be documented for its operation: status, media type, body schema, headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerQuestion, askQuestion } from "~/server/forum.server";
-import { saveDraft } from "~/server/drafts.server";
+import { answerQuestion, askQuestion } from "~/server/forum/forum.server";
+import { saveDraft } from "~/server/drafts/draft-store.server";
 import { blogPosts, cities, services } from "../../db/schema";
 import { memberWithToken, startApi, type Api } from "../helpers/api";
 import { casesFor, operationsOf, schemaValidator, violations, type Document, type Valid } from "../helpers/contract";

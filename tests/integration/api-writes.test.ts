@@ -1,6 +1,6 @@
 // The JSON API's writes at /api/v1 over real HTTP, and how it answers an unexpected failure: an
 // Express app with the API router on a real runtime (database, Better Auth, rate limits).
-import { createLogger } from "~/server/log.server";
+import { createLogger } from "~/server/infra/log.server";
 import { Writable } from "node:stream";
 import { count, eq, sql } from "drizzle-orm";
 import { decodeJwt, generateKeyPair, SignJWT } from "jose";

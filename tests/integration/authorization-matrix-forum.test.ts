@@ -5,14 +5,14 @@
 import { and, eq } from "drizzle-orm";
 import { it } from "vitest";
 import { forumAnswers, forumQuestions, reports } from "../../db/schema";
-import { action as adminReportsAction } from "~/routes/admin-reports";
-import { action as questionAction } from "~/routes/forum-question";
-import { action as forumAction } from "~/routes/forum";
-import { action as draftsAction } from "~/routes/drafts";
-import { action as topicAction } from "~/routes/forum-topic";
-import { followedTopics, setTopicFollow } from "~/server/topic-follows.server";
-import { createTopic } from "~/server/topics.server";
-import { getDraft, saveDraft } from "~/server/drafts.server";
+import { action as adminReportsAction } from "~/routes/admin/admin-reports";
+import { action as questionAction } from "~/routes/forum/forum-question";
+import { action as forumAction } from "~/routes/forum/forum";
+import { action as draftsAction } from "~/routes/account/drafts";
+import { action as topicAction } from "~/routes/forum/forum-topic";
+import { followedTopics, setTopicFollow } from "~/server/forum/topic-follows.server";
+import { createTopic } from "~/server/forum/topics.server";
+import { getDraft, saveDraft } from "~/server/drafts/draft-store.server";
 import { checkMatrix, matrixPerFile, moderators, nobody, signedIn, type Matrix, type Row } from "../helpers/authorization-matrix";
 
 const matrix = matrixPerFile();

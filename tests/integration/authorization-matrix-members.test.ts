@@ -4,8 +4,8 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { action as membersAction, loader as membersLoader } from "~/routes/admin-members";
-import { loader as actionsLoader } from "~/routes/admin-actions";
+import { action as membersAction, loader as membersLoader } from "~/routes/admin/admin-members";
+import { loader as actionsLoader } from "~/routes/admin/admin-actions";
 import { checkMatrix, matrixPerFile, moderators, admins, type Actor, type Matrix, type Row } from "../helpers/authorization-matrix";
 import { callRoute, contextFor, createMember, getRequest } from "../helpers/runtime";
 

@@ -5,13 +5,13 @@
 import { and, eq } from "drizzle-orm";
 import { it } from "vitest";
 import { blogPosts, cities, cityServicePages, memberMutes, profiles, services, users } from "../../db/schema";
-import { action as accountAction } from "~/routes/account";
-import { action as adminPlacesAction } from "~/routes/admin-places";
-import { action as adminPostEditAction } from "~/routes/admin-post-edit";
-import { action as adminPostsAction } from "~/routes/admin-posts";
-import { action as authAction } from "~/routes/auth";
-import { action as blogAction } from "~/routes/blog";
-import { action as mutedAction } from "~/routes/account-muted";
+import { action as accountAction } from "~/routes/account/account";
+import { action as adminPlacesAction } from "~/routes/admin/admin-places";
+import { action as adminPostEditAction } from "~/routes/admin/admin-post-edit";
+import { action as adminPostsAction } from "~/routes/admin/admin-posts";
+import { action as authAction } from "~/routes/auth/auth";
+import { action as blogAction } from "~/routes/blog/blog";
+import { action as mutedAction } from "~/routes/account/account-muted";
 import { createMember } from "../helpers/runtime";
 import { admins, checkMatrix, matrixPerFile, nobody, signedIn, type Actor, type Matrix, type Row } from "../helpers/authorization-matrix";
 

@@ -11,7 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { blogPosts, forumQuestions, users } from "../../db/schema";
 import { backupDatabase, BackupError, restoreDatabase, type BackupTarget } from "../../scripts/lib/backup";
-import { openDatabase, type Database } from "~/server/db.server";
+import { openDatabase, type Database } from "~/server/infra/db.server";
 import { openRuntime } from "~/server/runtime.server";
 import * as OTPAuth from "otpauth";
 import { usingPostgres } from "../helpers/runtime";

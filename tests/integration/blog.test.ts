@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, forumAnswers, forumQuestions } from "../../db/schema";
-import * as adminPostsRoute from "~/routes/admin-posts";
-import * as editRoute from "~/routes/admin-post-edit";
-import * as articleRoute from "~/routes/article";
-import * as blogRoute from "~/routes/blog";
-import * as homeRoute from "~/routes/home";
-import { listPublished } from "~/server/blog.server";
-import { getStats } from "~/server/stats.server";
+import * as adminPostsRoute from "~/routes/admin/admin-posts";
+import * as editRoute from "~/routes/admin/admin-post-edit";
+import * as articleRoute from "~/routes/blog/article";
+import * as blogRoute from "~/routes/blog/blog";
+import * as homeRoute from "~/routes/site/home";
+import { listPublished } from "~/server/blog/posts.server";
+import { getStats } from "~/server/site/stats.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
@@ -89,7 +89,7 @@ describe("home", () => {
   it("shows a new question to the next visitor at once (counters included)", async () => {
     const m = await createMember(rt);
     const before = await getStats(rt);
-    await callRoute((await import("~/routes/forum")).action, formRequest("/forum", { title: "Fresh one", content: "c" }), contextFor(rt, m));
+    await callRoute((await import("~/routes/forum/forum")).action, formRequest("/forum", { title: "Fresh one", content: "c" }), contextFor(rt, m));
     const after = await getStats(rt);
     expect(after.questions).toBe(before.questions + 1);
     const res = await callRoute(homeRoute.loader, getRequest("/"), contextFor(rt));

@@ -1,7 +1,7 @@
 // The readers' page store cannot be flooded from outside: forwarding headers count only from a
 // trusted proxy, a question has one address, and a page past the last is a 404 that is not kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { askQuestion } from "~/server/forum.server";
+import { askQuestion } from "~/server/forum/forum.server";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { createMember } from "../helpers/runtime";
 

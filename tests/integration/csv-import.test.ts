@@ -4,8 +4,8 @@ import { constants, PerformanceObserver } from "node:perf_hooks";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cities, cityServicePages, services } from "../../db/schema";
-import * as adminRoute from "~/routes/admin-places";
-import { importCsv, type ImportReport } from "~/server/csv-import.server";
+import * as adminRoute from "~/routes/admin/admin-places";
+import { importCsv, type ImportReport } from "~/server/places/csv-import.server";
 import { seedDemoContent } from "~/server/seed.server";
 import { callRoute, contextFor, createMember, createTestRuntime, recordChanges, usingPostgres, type TestRuntime } from "../helpers/runtime";
 

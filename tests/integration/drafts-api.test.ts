@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DraftDeletedSchema, DraftSchema } from "../../server/api/member-schemas";
 import { ErrorSchema } from "../../server/api/schemas";
-import { getDraft } from "~/server/drafts.server";
-import { postQuestion } from "~/server/posting.server";
+import { getDraft } from "~/server/drafts/draft-store.server";
+import { postQuestion } from "~/server/forum/posting.server";
 import { call, memberWithToken, startApi, valid, type Api } from "../helpers/api";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
 

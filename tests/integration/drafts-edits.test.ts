@@ -3,11 +3,11 @@
 // the edit or the new version removes the draft with it. The API keeps these kinds as well.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DraftSchema } from "../../server/api/member-schemas";
-import * as questionRoute from "~/routes/forum-question";
-import * as storyRoute from "~/routes/account-story";
-import { createPost } from "~/server/blog.server";
-import { getDraft } from "~/server/drafts.server";
-import { postAnswer, postQuestion } from "~/server/posting.server";
+import * as questionRoute from "~/routes/forum/forum-question";
+import * as storyRoute from "~/routes/account/account-story";
+import { createPost } from "~/server/blog/posts.server";
+import { getDraft } from "~/server/drafts/draft-store.server";
+import { postAnswer, postQuestion } from "~/server/forum/posting.server";
 import { call, memberWithToken, startApi, valid, type Api } from "../helpers/api";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 

@@ -6,17 +6,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drafts, forumAnswers } from "../../db/schema";
-import * as draftsRoute from "~/routes/drafts";
-import * as questionRoute from "~/routes/forum-question";
-import * as blogRoute from "~/routes/blog";
-import { deleteAccount, exportAccount } from "~/server/account.server";
-import { createPost } from "~/server/blog.server";
-import type { Changes } from "~/server/change-events.server";
-import { isPrivateTag, tag } from "~/server/change-tags.server";
-import { deleteDraft, DRAFT_KEPT_DAYS, getDraft, pruneDrafts, saveDraft } from "~/server/drafts.server";
-import { answerQuestion, editQuestion } from "~/server/forum.server";
-import { postAnswer, postQuestion } from "~/server/posting.server";
-import { isRateLimited } from "~/server/rate-limit.server";
+import * as draftsRoute from "~/routes/account/drafts";
+import * as questionRoute from "~/routes/forum/forum-question";
+import * as blogRoute from "~/routes/blog/blog";
+import { deleteAccount, exportAccount } from "~/server/accounts/account-data.server";
+import { createPost } from "~/server/blog/posts.server";
+import type { Changes } from "~/server/infra/change-events.server";
+import { isPrivateTag, tag } from "~/server/infra/change-tags.server";
+import { deleteDraft, DRAFT_KEPT_DAYS, getDraft, pruneDrafts, saveDraft } from "~/server/drafts/draft-store.server";
+import { answerQuestion, editQuestion } from "~/server/forum/forum.server";
+import { postAnswer, postQuestion } from "~/server/forum/posting.server";
+import { isRateLimited } from "~/server/infra/rate-limit.server";
 import { startHttpApp } from "../helpers/http-app";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, recordChanges, type TestRuntime } from "../helpers/runtime";
 

@@ -3,7 +3,7 @@
 // process or by compose), and its example values must pass the configuration's own checks.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ENV_NAMES, parseEnv } from "~/server/env.server";
+import { ENV_NAMES, parseEnv } from "~/server/infra/env.server";
 
 // Read by server.js or the C library before the configuration is parsed, or by compose.yaml.
 const OUTSIDE_THE_SCHEMA = ["WEB_CONCURRENCY", "SHUTDOWN_DELAY_SECONDS", "MALLOC_ARENA_MAX", "POSTGRES_PASSWORD"];

@@ -2,10 +2,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumAnswers, forumQuestions } from "../../db/schema";
-import * as questionRoute from "~/routes/forum-question";
-import * as reportsRoute from "~/routes/admin-reports";
-import { rowsOf } from "~/server/db.server";
-import { countQuestions, getQuestion, latestQuestions, listQuestions } from "~/server/forum.server";
+import * as questionRoute from "~/routes/forum/forum-question";
+import * as reportsRoute from "~/routes/admin/admin-reports";
+import { rowsOf } from "~/server/infra/db.server";
+import { countQuestions, getQuestion, latestQuestions, listQuestions } from "~/server/forum/forum.server";
 import { seedQuestion } from "../helpers/forum";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumAnswers, forumQuestions } from "../../db/schema";
-import * as forumRoute from "~/routes/forum";
-import { type Db } from "~/server/db.server";
-import { countQuestions, getQuestion, latestQuestions, listQuestions } from "~/server/forum.server";
-import { readToast } from "~/server/toast.server";
+import * as forumRoute from "~/routes/forum/forum";
+import { type Db } from "~/server/infra/db.server";
+import { countQuestions, getQuestion, latestQuestions, listQuestions } from "~/server/forum/forum.server";
+import { readToast } from "~/server/infra/toast.server";
 import { HOUR, seedQuestion } from "../helpers/forum";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 

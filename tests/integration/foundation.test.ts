@@ -2,7 +2,7 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, cities, cityServicePages, forumAnswers, forumQuestions, profiles, services, users } from "../../db/schema";
 import { isDatabaseEmpty, seedDemoContent } from "~/server/seed.server";
-import { ConfigError, parseEnv } from "~/server/env.server";
+import { ConfigError, parseEnv } from "~/server/infra/env.server";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

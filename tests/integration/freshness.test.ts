@@ -2,9 +2,9 @@
 // after it began; a change event is stored with the write that made it, in commit order, and a
 // write that changed nothing leaves none; listeners hear every change applied here.
 import { describe, expect, it } from "vitest";
-import { createTagClock } from "~/server/cache/tags.server";
-import { createFreshness } from "~/server/freshness.server";
-import { parsePayload, payloadOf } from "~/server/change-events.server";
+import { createTagClock } from "~/server/infra/cache/tags.server";
+import { createFreshness } from "~/server/infra/freshness.server";
+import { parsePayload, payloadOf } from "~/server/infra/change-events.server";
 import { createMember, createTestRuntime, recordChanges } from "../helpers/runtime";
 
 describe("the tag clock", () => {

@@ -8,8 +8,8 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDE_SLUGS } from "../../app/routes";
-import GuidePage, { loader } from "~/routes/guide";
-import { ConfigError, parseEnv } from "~/server/env.server";
+import GuidePage, { loader } from "~/routes/guides/guide";
+import { ConfigError, parseEnv } from "~/server/infra/env.server";
 import { contextFor, createTestRuntime, getRequest, type TestRuntime } from "../helpers/runtime";
 
 async function render(rt: TestRuntime, slug: string) {

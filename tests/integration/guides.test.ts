@@ -8,9 +8,9 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter, type MetaDescriptor } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDE_SLUGS } from "../../app/routes";
-import GuidePage, { loader, meta } from "~/routes/guide";
-import { GUIDE_DISCLAIMER } from "~/server/guide-copy.server";
-import { publicConfig } from "~/server/env.server";
+import GuidePage, { loader, meta } from "~/routes/guides/guide";
+import { GUIDE_DISCLAIMER } from "~/server/guides/guide-copy.server";
+import { publicConfig } from "~/server/infra/env.server";
 import { contextFor, createTestRuntime, getRequest, settle, type TestRuntime } from "../helpers/runtime";
 
 const SITE_URL = "https://ra.capsiva.test";

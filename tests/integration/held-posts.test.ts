@@ -4,12 +4,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumAnswers, forumQuestions, users } from "../../db/schema";
-import * as forumRoute from "~/routes/forum";
-import * as questionRoute from "~/routes/forum-question";
-import * as reportsRoute from "~/routes/admin-reports";
-import { askQuestion } from "~/server/forum.server";
-import { listNotifications } from "~/server/notifications.server";
-import { countWaiting } from "~/server/waiting.server";
+import * as forumRoute from "~/routes/forum/forum";
+import * as questionRoute from "~/routes/forum/forum-question";
+import * as reportsRoute from "~/routes/admin/admin-reports";
+import { askQuestion } from "~/server/forum/forum.server";
+import { listNotifications } from "~/server/notifications/inbox.server";
+import { countWaiting } from "~/server/moderation/waiting.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

@@ -4,11 +4,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema";
-import * as questionRoute from "~/routes/forum-question";
-import * as reportsRoute from "~/routes/admin-reports";
-import { answerQuestion, askQuestion } from "~/server/forum.server";
-import { listNotifications } from "~/server/notifications.server";
-import type { ReportCard } from "~/server/report-cards.server";
+import * as questionRoute from "~/routes/forum/forum-question";
+import * as reportsRoute from "~/routes/admin/admin-reports";
+import { answerQuestion, askQuestion } from "~/server/forum/forum.server";
+import { listNotifications } from "~/server/notifications/inbox.server";
+import type { ReportCard } from "~/server/moderation/report-cards.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

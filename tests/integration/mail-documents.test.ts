@@ -14,7 +14,7 @@ import vnuJar from "vnu-jar";
 import { describe, expect, it } from "vitest";
 import { confirmEmailMail, knownAddressMail, passkeyAddedMail, resetPasswordMail } from "~/mail/account-mails";
 import type { RenderedMail } from "~/mail/mail-document";
-import { composeNotificationMail, type MailNotification } from "~/server/email/compose.server";
+import { composeNotificationMail, type MailNotification } from "~/server/notifications/email/compose.server";
 
 const SITE = "https://ra.capsiva.test";
 const question = { questionId: 3, questionTitle: 'Gloves "at night" & <splints>', answerId: 11, createdAt: new Date("2026-01-02T03:04:05Z") };

@@ -5,16 +5,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
-import * as accountRoute from "~/routes/account";
-import * as authRoute from "~/routes/auth";
-import * as signOutRoute from "~/routes/auth-sign-out";
-import * as forumRoute from "~/routes/forum";
-import * as questionRoute from "~/routes/forum-question";
-import type { Db } from "~/server/db.server";
-import { createReadCache } from "~/server/cache/read-cache.server";
-import { loadViewer, type Viewer } from "~/server/session.server";
-import { createViewerCache } from "~/server/cache/viewer-cache.server";
-import { createDependencyTracker, createTagClock } from "~/server/cache/tags.server";
+import * as accountRoute from "~/routes/account/account";
+import * as authRoute from "~/routes/auth/auth";
+import * as signOutRoute from "~/routes/auth/auth-sign-out";
+import * as forumRoute from "~/routes/forum/forum";
+import * as questionRoute from "~/routes/forum/forum-question";
+import type { Db } from "~/server/infra/db.server";
+import { createReadCache } from "~/server/infra/cache/read-cache.server";
+import { loadViewer, type Viewer } from "~/server/accounts/session.server";
+import { createViewerCache } from "~/server/infra/cache/viewer-cache.server";
+import { createDependencyTracker, createTagClock } from "~/server/infra/cache/tags.server";
 import { authByForm, callRoute, contextFor, createTestRuntime, formRequest, getRequest, recordChanges, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

@@ -3,10 +3,10 @@
 // similar questions, a misspelt search, and forms sent while the database is away.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishPost } from "~/server/story-decisions.server";
-import { setPublished } from "~/server/blog.server";
-import { indexGuides } from "~/server/guides.server";
-import { searchSite } from "~/server/search.server";
+import { publishPost } from "~/server/blog/story-decisions.server";
+import { setPublished } from "~/server/blog/posts.server";
+import { indexGuides } from "~/server/guides/guide-pages.server";
+import { searchSite } from "~/server/site/search.server";
 import { blogPosts, forumQuestions, helpfulMarks } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 

@@ -5,10 +5,10 @@ import { Writable } from "node:stream";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, forumAnswers, forumQuestions, reports, sessions, users } from "../../db/schema";
-import { changeRole, changeStanding, StandingRefused } from "~/server/member-standing.server";
-import { dismissReport, hideContent, restoreContent } from "~/server/moderation.server";
-import { listActions } from "~/server/moderator-record.server";
-import { createLogger } from "~/server/log.server";
+import { changeRole, changeStanding, StandingRefused } from "~/server/members/member-standing.server";
+import { dismissReport, hideContent, restoreContent } from "~/server/moderation/reports.server";
+import { listActions } from "~/server/members/moderator-record.server";
+import { createLogger } from "~/server/infra/log.server";
 import { SUSPENDED_MESSAGE } from "~/lib/standing";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import * as authRoute from "~/routes/auth";
-import * as termsRoute from "~/routes/terms";
+import * as authRoute from "~/routes/auth/auth";
+import * as termsRoute from "~/routes/site/terms";
 import { callRoute, contextFor, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

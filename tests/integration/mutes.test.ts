@@ -3,12 +3,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberMutes, profiles } from "../../db/schema";
-import * as accountRoute from "~/routes/account";
-import * as mutedRoute from "~/routes/account-muted";
-import * as profileRoute from "~/routes/member-profile";
-import * as questionRoute from "~/routes/forum-question";
-import { answerQuestion, askQuestion, setHelpful } from "~/server/forum.server";
-import { listNotifications } from "~/server/notifications.server";
+import * as accountRoute from "~/routes/account/account";
+import * as mutedRoute from "~/routes/account/account-muted";
+import * as profileRoute from "~/routes/members/member-profile";
+import * as questionRoute from "~/routes/forum/forum-question";
+import { answerQuestion, askQuestion, setHelpful } from "~/server/forum/forum.server";
+import { listNotifications } from "~/server/notifications/inbox.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

@@ -2,7 +2,7 @@
 // otherwise guess, and names such as "Zoë" come out garbled) and a title, the mail's subject,
 // which screen readers and "view in browser" show.
 import { describe, expect, it } from "vitest";
-import { composeNotificationMail, type MailNotification } from "~/server/email/compose.server";
+import { composeNotificationMail, type MailNotification } from "~/server/notifications/email/compose.server";
 
 const item: MailNotification = {
   id: 7,

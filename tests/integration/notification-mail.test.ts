@@ -4,8 +4,8 @@
 // unsubscribe without signing in (RFC 8058).
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMailOutbox } from "~/server/email/outbox.server";
-import type { Mail } from "~/server/mail.server";
+import { createMailOutbox } from "~/server/notifications/email/outbox.server";
+import type { Mail } from "~/server/infra/mail.server";
 import { mailOutbox, notifications, profiles } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 

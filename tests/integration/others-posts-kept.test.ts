@@ -4,8 +4,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumAnswers, forumQuestions, helpfulMarks, notifications } from "../../db/schema";
-import * as questionRoute from "~/routes/forum-question";
-import { answerQuestion, askQuestion, setHelpful, toggleHelpedMost } from "~/server/forum.server";
+import * as questionRoute from "~/routes/forum/forum-question";
+import { answerQuestion, askQuestion, setHelpful, toggleHelpedMost } from "~/server/forum/forum.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPageStore, pickEncoding, storeKeyOf as keyOf } from "../../server/page-cache";
 import { isForumSort, isTopicSlug } from "~/lib/forum-list";
 import { isPageNumber, type QueryRules } from "~/lib/page-query";
-import { createDependencyTracker, createTagClock } from "~/server/cache/tags.server";
+import { createDependencyTracker, createTagClock } from "~/server/infra/cache/tags.server";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { seedDemoContent } from "~/server/seed.server";
 

@@ -1,5 +1,5 @@
 // What the database module relies on when PostgreSQL stops answering in the middle of a statement
-// (app/server/db.server.ts): node-postgres fails the statement with "Query read timeout" after
+// (app/server/infra/db.server.ts): node-postgres fails the statement with "Query read timeout" after
 // `query_timeout`, and its public end() then closes the socket at once rather than waiting for a
 // goodbye the server will never acknowledge, so the rollback that follows fails at once too. An
 // upgrade of pg that changes either fails here. The server below accepts the connection and then

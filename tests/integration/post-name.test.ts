@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumAnswers, forumQuestions, profiles, users } from "../../db/schema";
-import * as authRoute from "~/routes/auth";
-import * as forumRoute from "~/routes/forum";
-import * as questionRoute from "~/routes/forum-question";
+import * as authRoute from "~/routes/auth/auth";
+import * as forumRoute from "~/routes/forum/forum";
+import * as questionRoute from "~/routes/forum/forum-question";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

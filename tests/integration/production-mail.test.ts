@@ -3,8 +3,8 @@
 // recipient, its words or its link (the log is forwarded, kept and read by others).
 import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLogger } from "~/server/log.server";
-import { ConfigError } from "~/server/env.server";
+import { createLogger } from "~/server/infra/log.server";
+import { ConfigError } from "~/server/infra/env.server";
 import { openRuntime } from "~/server/runtime.server";
 import { createMember, createTestRuntime, type TestRuntime } from "../helpers/runtime";
 import { logProblems } from "../e2e/server-logs";

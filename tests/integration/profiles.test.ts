@@ -4,7 +4,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forumAnswers, forumQuestions, profiles } from "../../db/schema";
-import { createPost } from "~/server/blog.server";
+import { createPost } from "~/server/blog/posts.server";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 
 let app: HttpApp;

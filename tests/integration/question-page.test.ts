@@ -87,7 +87,7 @@ describe("the toast a post leaves", () => {
       .split(";")[0];
     const cookie = `${asker.cookie}; ${toast}`;
     // The ask form's look-up of similar titles, sent as the page moves on: it shows no toast.
-    const lookup = await app.fetch("/forum/similar.data?title=Toast+kept&_routes=routes%2Fforum-similar", { headers: { Cookie: cookie } });
+    const lookup = await app.fetch("/forum/similar.data?title=Toast+kept&_routes=routes%2Fforum%2Fforum-similar", { headers: { Cookie: cookie } });
     expect(lookup.headers.getSetCookie().some((c) => c.startsWith("toast="))).toBe(false);
     const page = await app.fetch(posted.headers.get("location")!, { headers: { Cookie: cookie } });
     expect(await page.text()).toContain("Question posted!");

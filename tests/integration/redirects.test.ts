@@ -2,7 +2,7 @@
 // paths on this site may come out, whatever a browser would make of the rest.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeRedirect } from "~/lib/safe-redirect";
-import * as authRoute from "~/routes/auth";
+import * as authRoute from "~/routes/auth/auth";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 const HOSTILE = [

@@ -2,7 +2,7 @@
 // can run script or hide text, and the markup editors are meant to use survives intact.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sanitizeContent } from "~/server/sanitize.server";
+import { sanitizeContent } from "~/server/infra/sanitize.server";
 
 const ALLOWED_TAGS = new Set("h2 h3 h4 p ul ol li strong em b i a blockquote br img table thead tbody tr th td".split(" "));
 const ALLOWED_ATTRIBUTES: Record<string, Set<string>> = {

@@ -2,7 +2,7 @@
 // before or after it, none where it starts or ends with the text itself.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "../../db/schema";
-import { searchSite } from "~/server/search.server";
+import { searchSite } from "~/server/site/search.server";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

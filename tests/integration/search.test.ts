@@ -6,13 +6,13 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, forumQuestions } from "../../db/schema";
-import SearchPage, { loader } from "~/routes/search";
-import type { Db } from "~/server/db.server";
-import { allGuides, indexGuides } from "~/server/guides.server";
-import { searchSite, type SearchOutcome } from "~/server/search.server";
+import SearchPage, { loader } from "~/routes/site/search";
+import type { Db } from "~/server/infra/db.server";
+import { allGuides, indexGuides } from "~/server/guides/guide-pages.server";
+import { searchSite, type SearchOutcome } from "~/server/site/search.server";
 import { seedDemoContent } from "~/server/seed.server";
 import type { Runtime } from "~/server/runtime.server";
-import { createRateLimiter } from "~/server/rate-limit.server";
+import { createRateLimiter } from "~/server/infra/rate-limit.server";
 import { contextFor, createTestRuntime, getRequest, settle, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

@@ -5,10 +5,10 @@
 // the benchmark's members sign in to a history with unread notifications.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "~/server/db.server";
-import { postHtml } from "~/server/post-markdown.server";
-import { RENDERER_VERSION } from "~/server/stored-html.server";
-import { listNotifications, unreadCount } from "~/server/notifications.server";
+import { rowsOf } from "~/server/infra/db.server";
+import { postHtml } from "~/server/infra/post-markdown.server";
+import { RENDERER_VERSION } from "~/server/infra/stored-html.server";
+import { listNotifications, unreadCount } from "~/server/notifications/inbox.server";
 import { BENCH_MEMBERS, NotEmptyError, seedScaleContent, setBenchPasswords } from "../../scripts/lib/seed-scale";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
 

@@ -1,6 +1,6 @@
 // The session cookie is read exactly as the auth library reads it, under the one name it uses.
 import { describe, expect, it } from "vitest";
-import { sessionCookieName, sessionCookieOf } from "~/server/session-cookie.server";
+import { sessionCookieName, sessionCookieOf } from "~/server/infra/session-cookie.server";
 import { createTestRuntime } from "../helpers/runtime";
 
 describe("the session cookie", () => {

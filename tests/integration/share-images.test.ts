@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { allGuides } from "~/server/guides.server";
+import { allGuides } from "~/server/guides/guide-pages.server";
 import { organization, seo } from "~/lib/seo";
 import { renderLogo, renderShareImage, shareSources } from "../../scripts/share-images";
 

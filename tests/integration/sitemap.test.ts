@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, cities, cityServicePages, forumQuestions, forumTopics, services } from "../../db/schema";
 import { GUIDE_SLUGS } from "../../app/routes";
-import { loader as robotsLoader } from "~/routes/robots";
-import { loader as rssLoader } from "~/routes/rss";
-import { loader as sitemapLoader } from "~/routes/sitemap";
-import { renderSitemap, sitemapEntries } from "~/server/sitemap.server";
+import { loader as robotsLoader } from "~/routes/site/robots";
+import { loader as rssLoader } from "~/routes/site/rss";
+import { loader as sitemapLoader } from "~/routes/site/sitemap";
+import { renderSitemap, sitemapEntries } from "~/server/site/sitemap.server";
 import { seedDemoContent } from "~/server/seed.server";
 import { contextFor, createTestRuntime, getRequest, type TestRuntime } from "../helpers/runtime";
 

@@ -1,7 +1,7 @@
 // Posts by the maker's staff (admins) and by moderators say so beside the author's name, on the
 // question page readers share; a role given later shows on pages already stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "~/server/account.server";
+import { setRole } from "~/server/accounts/account-data.server";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 
 let app: HttpApp;

@@ -3,7 +3,7 @@
 // previews, the one render on request, are limited per member.
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshStoredHtml } from "~/server/stored-html.server";
+import { refreshStoredHtml } from "~/server/infra/stored-html.server";
 import { blogPosts, forumAnswers, forumQuestions } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 

@@ -3,7 +3,7 @@
 // every decision on the site and by mail through the outbox, as their mail choice says.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Mail } from "~/server/mail.server";
+import type { Mail } from "~/server/infra/mail.server";
 import { blogPosts, mailOutbox, notifications, profiles } from "../../db/schema";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 

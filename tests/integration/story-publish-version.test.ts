@@ -4,9 +4,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "../../db/schema";
-import * as editRoute from "~/routes/admin-post-edit";
-import * as storyRoute from "~/routes/account-story";
-import { createPost } from "~/server/blog.server";
+import * as editRoute from "~/routes/admin/admin-post-edit";
+import * as storyRoute from "~/routes/account/account-story";
+import { createPost } from "~/server/blog/posts.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

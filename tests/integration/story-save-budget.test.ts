@@ -5,8 +5,8 @@
 // (every instance of it shares its class's render method, whichever copy of the site loaded it).
 import MarkdownIt from "markdown-it";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as storyRoute from "~/routes/account-story";
-import { createPost } from "~/server/blog.server";
+import * as storyRoute from "~/routes/account/account-story";
+import { createPost } from "~/server/blog/posts.server";
 import { callRoute, contextFor, createMember, createTestRuntime, formRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;

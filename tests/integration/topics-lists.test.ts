@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { forumQuestions, forumTopics } from "../../db/schema";
-import { createTopic } from "~/server/topics.server";
+import { createTopic } from "~/server/forum/topics.server";
 import { app, askIn, asker, other, page, rowTitles, startTopicsApp, STARTING_TOPICS, tag } from "../helpers/topics";
 
 startTopicsApp();

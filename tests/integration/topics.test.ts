@@ -5,7 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { forumQuestions, forumTopics } from "../../db/schema";
-import { createTopic } from "~/server/topics.server";
+import { createTopic } from "~/server/forum/topics.server";
 import {
   admin,
   app,

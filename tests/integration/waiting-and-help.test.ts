@@ -2,7 +2,7 @@
 // disclaimers and in the footer; and the count beside Admin that moderators see on every page,
 // which only their own pages carry and which follows reports as they come and go.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPrivateTag, tag } from "~/server/change-tags.server";
+import { isPrivateTag, tag } from "~/server/infra/change-tags.server";
 import { startHttpApp, type HttpApp } from "../helpers/http-app";
 import { recordChanges } from "../helpers/runtime";
 

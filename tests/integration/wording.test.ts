@@ -8,10 +8,10 @@ import { DangerZone } from "~/components/danger-zone";
 import { importSummary } from "~/components/places/csv-import-panel";
 import { QuestionList, type ListedQuestion } from "~/components/forum/question-list";
 import { passkeyMessage } from "~/lib/passkey-messages";
-import { composeNotificationMail } from "~/server/email/compose.server";
-import { allGuides } from "~/server/guides.server";
+import { composeNotificationMail } from "~/server/notifications/email/compose.server";
+import { allGuides } from "~/server/guides/guide-pages.server";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { loader as unsubscribeLoader } from "~/routes/email-unsubscribe";
+import { loader as unsubscribeLoader } from "~/routes/account/email-unsubscribe";
 import { callRoute, contextFor, createMember, createTestRuntime, getRequest } from "../helpers/runtime";
 
 describe("wording", () => {

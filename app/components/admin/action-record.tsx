@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { untilText } from "~/lib/standing";
-import type { RecordEntry } from "~/server/moderator-record.server";
+import type { RecordEntry } from "~/server/members/members.server";
 
 const VERB: Record<string, string> = {
   hide: "hid",

@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { reasonLabel } from "~/lib/report-reasons";
-import type { ReportCard } from "~/server/report-cards.server";
+import type { ReportCard } from "~/server/moderation/moderation.server";
 import { StandingForms, StandingNote } from "./standing-forms";
 
 const STATUS: Record<string, string> = { hidden: "dealt with by hiding it", dismissed: "dismissed", restored: "dealt with by restoring it" };

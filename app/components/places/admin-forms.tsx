@@ -2,7 +2,7 @@
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { City, Service } from "~/server/places.server";
+import type { City, Service } from "~/server/places/places.server";
 import { CheckboxField, FormError, TextAreaField, TextField } from "./admin-fields";
 import { LIMITS, SLUG_PATTERN, type FieldErrors } from "~/lib/place-rules";
 

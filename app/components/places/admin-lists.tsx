@@ -5,8 +5,8 @@ import { Form, Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import type { PageRecordSummary } from "~/server/place-pages-admin.server";
-import type { City, Service } from "~/server/places.server";
+import type { PageRecordSummary } from "~/server/places/places.server";
+import type { City, Service } from "~/server/places/places.server";
 import { FormError } from "./admin-fields";
 import type { FieldErrors } from "~/lib/place-rules";
 

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Label } from "~/components/ui/input";
-import type { ImportReport } from "~/server/csv-import.server";
+import type { ImportReport } from "~/server/places/places.server";
 import { countOf, tookSeconds } from "~/lib/plural";
 import { IMPORT_COLUMNS, IMPORT_KINDS, type FieldErrors, type ImportKind } from "~/lib/place-rules";
 

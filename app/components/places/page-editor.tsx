@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import type { PageEditorData } from "~/server/place-pages-admin.server";
+import type { PageEditorData } from "~/server/places/places.server";
 import { FormError, TextAreaField, TextField } from "./admin-fields";
 import { LIMITS, type FieldErrors } from "~/lib/place-rules";
 

@@ -1,6 +1,6 @@
 // Loading a large table fast: its indexes and foreign keys set aside during the insert.
 import { sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db } from "../../../app/server/db.server";
+import { rowsOf, type Db } from "../../../app/server/infra/db.server";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Run = (label: string, statement: SQL) => Promise<void>;

@@ -17,8 +17,8 @@
 // read; the last fortnight's is half unread, and the benchmark's members have a few unread each.
 import { sql, type SQL } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
-import { rowsOf, type Db } from "../../../app/server/db.server";
-import { refreshStoredHtml } from "../../../app/server/stored-html.server";
+import { rowsOf, type Db } from "../../../app/server/infra/db.server";
+import { refreshStoredHtml } from "../../../app/server/infra/stored-html.server";
 import { services } from "../../../db/schema";
 import { withoutIndexes } from "./bulk";
 import { communityLoop } from "./community";
