@@ -9,6 +9,7 @@ import os from "node:os";
 import type { OpenLoopOutcome } from "./open-loop";
 import { apiTokens, settle, signIn, startServer, stopRun } from "./processes";
 import { countLogLines } from "./server-log";
+import { openStreams } from "./live";
 
 type Cleanups = (() => Promise<void> | void)[];
 const GROUPS = ["readers", "members", "writes"] as const;
@@ -33,6 +34,8 @@ export interface CapacityResult {
     memberData: string[];
     signedInMembers: number;
     rateLimits: boolean;
+    /** Idle live-update streams open through both phases. */
+    liveStreams: number;
   };
   withoutWrites: CapacityPhase;
   withWrites: CapacityPhase;
@@ -63,6 +66,9 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
     const probe = await rawGet(`${base}${t.path}`, { "Accept-Encoding": ACCEPT_ENCODING, ...(t.signedIn ? { Cookie: sessions[0] } : {}) });
     if (probe.status !== 200) throw new Error(`${t.path} answered ${probe.status}`);
   }
+  // Readers with another question open, their streams idle through both phases (CAPACITY_STREAMS).
+  const streams = await openStreams(Number(new URL(base).port), database.fixture.question, CAPACITY.streams);
+  cleanups.push(() => streams.close());
   const generator = await startGenerator(cleanups);
   let runs = 0;
   const run = (writes: boolean, leadIn: number, seconds: number) =>
@@ -79,7 +85,7 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
     });
 
   log(
-    `Capacity run (open loop: requests sent on a fixed schedule whatever the answers, latency counted from the time each was due): readers ${CAPACITY.readers} req/s over ${readerPaths.length} signed-out page kinds, members ${CAPACITY.members} req/s as members click (80% .data requests over ${memberData.length} kinds, 20% documents over ${memberDocuments.length}; ${sessions.length} members in turn), and in the second phase ${CAPACITY.writes} answers a second to question ${question} through the API. Phases of ${CAPACITY.seconds} s after ${CAPACITY.leadIn} s at the same rates, ${CAPACITY.rounds} round(s), after a warm-up of ${CAPACITY.warmup} s without writes; before each phase the server catches up (/readyz within 50 ms, no statement running in PostgreSQL). PostgreSQL, WEB_CONCURRENCY=${THREADS}, RATE_LIMITS=false. The generator is a process of its own (pid ${generator.pid}), but the machine's ${os.cpus().length} cores are shared by it, PostgreSQL and the server (and whatever else runs on them): compare the two phases of this run, not figures across runs.`,
+    `Capacity run (open loop: requests sent on a fixed schedule whatever the answers, latency counted from the time each was due): readers ${CAPACITY.readers} req/s over ${readerPaths.length} signed-out page kinds, members ${CAPACITY.members} req/s as members click (80% .data requests over ${memberData.length} kinds, 20% documents over ${memberDocuments.length}; ${sessions.length} members in turn), and in the second phase ${CAPACITY.writes} answers a second to question ${question} through the API. Phases of ${CAPACITY.seconds} s after ${CAPACITY.leadIn} s at the same rates, ${CAPACITY.rounds} round(s), after a warm-up of ${CAPACITY.warmup} s without writes; before each phase the server catches up (/readyz within 50 ms, no statement running in PostgreSQL). PostgreSQL, WEB_CONCURRENCY=${THREADS}, RATE_LIMITS=false. The generator is a process of its own (pid ${generator.pid}), but the machine's ${os.cpus().length} cores are shared by it, PostgreSQL and the server (and whatever else runs on them): compare the two phases of this run, not figures across runs.${streams.count ? ` ${streams.count} idle live-update streams are open on question ${database.fixture.question} throughout.` : ""}`,
   );
   // The warm-up is without writes: one with them may leave a queue that the first phase would inherit.
   if (CAPACITY.warmup > 0) await run(false, 0, CAPACITY.warmup);
@@ -184,6 +190,7 @@ export async function runCapacity(workDir: string, database: BenchDatabase, clea
       memberData,
       signedInMembers: sessions.length,
       rateLimits: false,
+      liveStreams: streams.count,
     },
     withoutWrites,
     withWrites,

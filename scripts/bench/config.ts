@@ -49,6 +49,8 @@ export const CAPACITY = {
   readers: num("CAPACITY_READERS", 2000),
   members: num("CAPACITY_MEMBERS", 100),
   writes: num("CAPACITY_WRITES", 5),
+  /** Idle live-update streams held open on another question through both phases (CAPACITY_STREAMS). */
+  streams: num("CAPACITY_STREAMS", 0),
 };
 // What writes may cost the pages beside them: at 20 answers a second, a page the answers do not
 // touch keeps 0.7 of its quiet requests/s with p99 at most 3 times the quiet one's; at 5 a second

@@ -3,11 +3,11 @@
 // topic, and prints the process's resident memory and open file handles before and after. It
 // prints figures only; nothing here passes or fails. `npm run bench:live [-- <streams>]`.
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { buildIfMissing } from "../local-server";
 import { BUILD_DIR } from "./config";
+import { openStreams } from "./live";
 import { spawnEmbeddedServer } from "./processes";
 
 const STREAMS = Number(process.argv[2] ?? 1000);
@@ -35,42 +35,26 @@ async function settledUsage(pid: number, ready: (u: ReturnType<typeof usage>) =>
   }
 }
 
-/** Opens one stream and resolves once its headers arrived; the response is kept open. */
-function openStream(port: number, agent: http.Agent) {
-  return new Promise<http.IncomingMessage>((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: "/live/events?question=1", agent, headers: { Accept: "text/event-stream" } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`a stream answered ${res.statusCode}`));
-      res.resume();
-      resolve(res);
-    });
-    req.on("error", reject);
-  });
-}
-
 async function main() {
   buildIfMissing(BUILD_DIR);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "capsiva-live-bench-"));
   const { server, port, ready, stop } = await spawnEmbeddedServer(dataDir);
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  let streams: Awaited<ReturnType<typeof openStreams>> | undefined;
   try {
     await ready();
     const before = await settledUsage(server.pid!);
-    const streams: http.IncomingMessage[] = [];
-    // A hundred at a time, as browsers arriving over a few seconds would.
-    for (let i = 0; i < STREAMS; i += 100) {
-      streams.push(...(await Promise.all(Array.from({ length: Math.min(100, STREAMS - i) }, () => openStream(port, agent)))));
-    }
+    streams = await openStreams(port, 1, STREAMS);
+    const opened = streams.count;
     // Every stream is an open socket in the server: counted once they all are.
-    const after = await settledUsage(server.pid!, (u) => u.files >= before.files + streams.length);
+    const after = await settledUsage(server.pid!, (u) => u.files >= before.files + opened);
     if (!before.settled || !after.settled) console.log("(memory was still moving after 30 s: the figures below are not settled)");
-    console.log(`idle live streams: ${streams.length}`);
+    console.log(`idle live streams: ${opened}`);
     console.log(
-      `resident memory: ${before.rssMb} MB before, ${after.rssMb} MB with the streams open (${(((after.rssMb - before.rssMb) * 1024) / streams.length).toFixed(1)} kB each)`,
+      `resident memory: ${before.rssMb} MB before, ${after.rssMb} MB with the streams open (${(((after.rssMb - before.rssMb) * 1024) / opened).toFixed(1)} kB each)`,
     );
     console.log(`open file handles: ${before.files} before, ${after.files} with the streams open`);
-    for (const res of streams) res.destroy();
   } finally {
-    agent.destroy();
+    streams?.close();
     await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -45,6 +45,7 @@
 // After CAPACITY_WARMUP s (8), a phase without writes and one with them, CAPACITY_DURATION s
 // each (25), CAPACITY_ROUNDS times (1). Prints each group's p50/p99, rate achieved and
 // failures per phase, how late the generator sent, and the p99 ratios with their verdicts.
+// CAPACITY_STREAMS (0) idle live-update streams stay open on another question through both phases.
 //
 // In both, each window or phase starts once the server has caught up with the one before
 // (/readyz within 50 ms while no statement runs in PostgreSQL). Both run their server with
