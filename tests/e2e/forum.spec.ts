@@ -160,16 +160,25 @@ test.describe("forum", () => {
     await expectAccessible(mod, "question page with a hidden answer, moderator");
     await expectLargeTargets(mod, "question page with a hidden answer, moderator");
 
+    // Readers no longer see it; its author still does, marked as hidden from others.
+    const readerCtx = await browser.newContext();
+    const reader = await readerCtx.newPage();
+    await reader.goto(questionUrl);
+    await expect(reader.locator("p", { hasText: answer })).toHaveCount(0);
     await page.goto(questionUrl);
-    await expect(page.locator("p", { hasText: answer })).toHaveCount(0);
+    const own = page.getByRole("listitem").filter({ hasText: answer });
+    await expect(own.locator("[data-hidden-from-others]")).toContainText("Hidden from others");
 
     await item.getByRole("button", { name: "Restore this answer" }).click();
     await expect(mod.getByText("Answer restored", { exact: true })).toBeVisible();
     await expect(item.getByText("This answer is hidden from readers.")).toHaveCount(0);
+    await reader.goto(questionUrl);
+    await expect(reader.locator("p", { hasText: answer })).toBeVisible();
     await page.goto(questionUrl);
-    await expect(page.locator("p", { hasText: answer })).toBeVisible();
+    await expect(own.locator("[data-hidden-from-others]")).toHaveCount(0);
     await memberCtx.close();
     await modCtx.close();
+    await readerCtx.close();
   });
 
   test("/forum/abc is the 404 page", async ({ page }) => {
