@@ -53,7 +53,7 @@ export async function request(pathname: string, init: { method?: string; cookie?
 export async function signUp(prefix: string): Promise<Member> {
   const email = `${prefix}-${RUN_ID}-${crypto.randomBytes(3).toString("hex")}@example.com`;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const res = await request("/auth", { form: { intent: "signup", email, password: "soak-password-1" } });
+    const res = await request("/auth", { form: { intent: "signup", email, password: "soak-password-1", ageConfirmed: "yes" } });
     const session = res?.headers.getSetCookie().find((c) => c.includes("session_token="));
     if (res?.status === 302 && session) return { email, cookie: session.split(";")[0] };
     await sleep(200);

@@ -118,7 +118,7 @@ export async function startCluster(options: {
     });
   };
 
-  const auth = (endpoint: string, payload: Record<string, string>) => {
+  const auth = (endpoint: string, payload: Record<string, string | boolean>) => {
     const body = JSON.stringify(payload);
     return new Promise<string | undefined>((resolve, reject) => {
       const req = http.request(
@@ -175,7 +175,7 @@ export async function startCluster(options: {
     proxies,
     request,
     async signUp(email, password) {
-      const cookie = await auth("sign-up/email", { email, password, name: "" });
+      const cookie = await auth("sign-up/email", { email, password, name: "", ageConfirmed: true });
       expect(cookie, `signing up ${email}`).toBeDefined();
       return cookie!;
     },

@@ -218,7 +218,7 @@ test("during an outage the auth endpoints answer 503 with Retry-After, and the f
   const { email, cookie } = await member();
   for (const proxy of cluster.proxies) proxy.cut();
   try {
-    const json = (path: string, body: Record<string, string>) =>
+    const json = (path: string, body: Record<string, string | boolean>) =>
       fetch(`http://127.0.0.1:${PROXY_PORT}/api/auth/${path}`, {
         method: "POST",
         headers: { Host: `localhost:${PROXY_PORT}`, Origin: cluster.site, "Content-Type": "application/json" },
@@ -226,7 +226,7 @@ test("during an outage the auth endpoints answer 503 with Retry-After, and the f
       });
     const endpoints = [
       ["sign-in", await json("sign-in/email", { email, password: PASSWORD })],
-      ["sign-up", await json("sign-up/email", { email: `new-${email}`, password: PASSWORD, name: "" })],
+      ["sign-up", await json("sign-up/email", { email: `new-${email}`, password: PASSWORD, name: "", ageConfirmed: true })],
       ["reset mail", await json("request-password-reset", { email, redirectTo: "/auth/reset" })],
       ["session", await fetch(`http://127.0.0.1:${PROXY_PORT}/api/auth/get-session`, { headers: { Host: `localhost:${PROXY_PORT}`, Cookie: cookie } })],
     ] as const;
@@ -236,7 +236,7 @@ test("during an outage the auth endpoints answer 503 with Retry-After, and the f
     }
     const forms: [string, string, Record<string, string>, string?][] = [
       ["sign-in form", "/auth", { intent: "signin", email, password: PASSWORD }],
-      ["sign-up form", "/auth", { intent: "signup", email: `other-${email}`, password: PASSWORD }],
+      ["sign-up form", "/auth", { intent: "signup", email: `other-${email}`, password: PASSWORD, ageConfirmed: "yes" }],
       ["forgot form", "/auth/forgot", { email }],
       ["reset form", "/auth/reset?token=abcdefghijklmnopqrstuvwx", { token: "abcdefghijklmnopqrstuvwx", password: PASSWORD, confirm: PASSWORD }],
       ["sign-out form", "/auth/sign-out", {}, cookie],

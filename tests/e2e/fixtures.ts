@@ -125,7 +125,7 @@ export async function signUpByApi(request: APIRequestContext, options: { email?:
   const password = options.password ?? "a-long-password-1";
   const res = await request.post("/api/auth/sign-up/email", {
     headers: { Origin: base.info().project.use.baseURL!, ...(options.from ? { "X-Forwarded-For": options.from } : {}) },
-    data: { email, password, name: "" },
+    data: { email, password, name: "", ageConfirmed: true },
   });
   expect(res.status()).toBe(200);
   const session = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("better-auth.session_token="));

@@ -1,5 +1,5 @@
 // A member mutes another from their profile: the muted member's question is folded with a Show
-// control and the list on /account offers Unmute. A hidden post's author is told why in the bell,
+// control, on its page and in the forum's list, and the list on /account offers Unmute. A hidden post's author is told why in the bell,
 // still sees the post marked "Hidden from others", and asks once for another look. Axe at 375 and 1280 px.
 import type { Browser, Page } from "@playwright/test";
 import { askQuestion, DESKTOP, expect, expectAccessible, expectLargeTargets, gotoReady, PHONE, setDisplayName, signUp, signUpAdmin, test } from "./fixtures";
@@ -22,7 +22,9 @@ async function checkBothSizes(browser: Browser, from: Page, path: string, label:
   }
 }
 
-test("a member mutes another from their profile: their question is folded with Show, and Unmute on /account undoes it", async ({ browser }) => {
+test("a member mutes another from their profile: their question is folded with Show, in the forum's list too, and Unmute on /account undoes it", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const tomCtx = await browser.newContext();
   const tom = await tomCtx.newPage();
@@ -53,6 +55,17 @@ test("a member mutes another from their profile: their question is folded with S
   await checkBothSizes(browser, mia, `/forum/${questionId}`, "a muted member's question");
   await mia.getByText("Show", { exact: true }).click();
   await expect(body).toBeVisible();
+
+  // Folded in the forum's list too: the row says whose it is, and Show opens its title and link.
+  await gotoReady(mia, "/forum");
+  const row = mia.locator("[data-question-row]").filter({ hasText: `Hidden because you muted ${tomName}` });
+  await expect(row).toHaveCount(1);
+  const titleLink = row.getByRole("link", { name: title, exact: true });
+  await expect(titleLink).toBeHidden();
+  await checkBothSizes(browser, mia, "/forum", "the forum with a muted member's question");
+  await row.getByText("Show", { exact: true }).click();
+  await expect(titleLink).toBeVisible();
+  await expect(titleLink).toHaveAttribute("href", `/forum/${questionId}`);
 
   // The list on /account, only for her; Unmute undoes it.
   await gotoReady(mia, "/account");

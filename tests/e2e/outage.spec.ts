@@ -57,7 +57,7 @@ test.describe("a database outage", () => {
         const res = await fetch(`${site}/api/auth/sign-up/email`, {
           method: "POST",
           headers: { "Content-Type": "application/json", Origin: `http://localhost:${port}` },
-          body: JSON.stringify({ email, password: PASSWORD, name: "" }),
+          body: JSON.stringify({ email, password: PASSWORD, name: "", ageConfirmed: true }),
         });
         expect(res.status, await res.clone().text()).toBe(200);
       };

@@ -129,7 +129,7 @@ const forged = () => `203.0.113.${(n++ % 250) + 1}`;
 
 test("wrong passwords with a new X-Forwarded-For each time are still counted against the one client", async () => {
   const email = uniqueEmail("proxied");
-  const signUp = await postJson("/api/auth/sign-up/email", { email, password: "a-proxied-password-1", name: "" });
+  const signUp = await postJson("/api/auth/sign-up/email", { email, password: "a-proxied-password-1", name: "", ageConfirmed: true });
   expect(signUp.status).toBe(200);
   const statuses: number[] = [];
   for (let i = 0; i < 12; i++) {

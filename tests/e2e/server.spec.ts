@@ -119,7 +119,7 @@ test.describe("the server process", () => {
       const signUp = await fetch("http://127.0.0.1:3294/api/auth/sign-up/email", {
         method: "POST",
         headers: origin,
-        body: JSON.stringify({ email: "threads@example.com", password: "a long password", name: "" }),
+        body: JSON.stringify({ email: "threads@example.com", password: "a long password", name: "", ageConfirmed: true }),
       });
       const cookie = signUp.headers
         .getSetCookie()

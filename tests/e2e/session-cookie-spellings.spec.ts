@@ -77,7 +77,9 @@ test.beforeAll(async () => {
   await waitHealthy(PORT, 150_000).catch((error: Error) => {
     throw new Error(`${error.message}\n${server.output().slice(-2000)}`);
   });
-  const signUp = await send("POST", "/api/auth/sign-up/email", { json: { email: member.email, password: "a-spelled-password-1", name: "" } });
+  const signUp = await send("POST", "/api/auth/sign-up/email", {
+    json: { email: member.email, password: "a-spelled-password-1", name: "", ageConfirmed: true },
+  });
   expect(signUp.status).toBe(200);
   member.cookie = signUp.headers
     .getSetCookie()

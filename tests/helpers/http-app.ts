@@ -89,7 +89,7 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
       const res = await httpApp.fetch("/api/auth/sign-up/email", {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: url },
-        body: JSON.stringify({ email, password, name: fields.name ?? "" }),
+        body: JSON.stringify({ email, password, name: fields.name ?? "", ageConfirmed: true }),
       });
       const body = (await res.clone().json()) as { code?: string; message?: string };
       const cookie = res.headers

@@ -69,7 +69,7 @@ describe("with email confirmation on", () => {
   it("answers a sign-up without waiting for the confirmation mail, then delivers it", async () => {
     const email = "waiting-for-mail@example.com";
     await withMailHeld(app, async () => {
-      const answer = await within(json(app, "/sign-up/email", { email, password: "a long quiet river", name: "" }), 3_000);
+      const answer = await within(json(app, "/sign-up/email", { email, password: "a long quiet river", name: "", ageConfirmed: true }), 3_000);
       expect(answer).not.toBe("still waiting");
       expect((answer as Response).status).toBe(200);
     });
@@ -90,7 +90,7 @@ describe("with new members signed in at once", () => {
 
   it("answers a sign-up with a taken address in the site's words, and tells the owner", async () => {
     const member = await app.member();
-    const res = await json(app, "/sign-up/email", { email: member.email, password: "another long phrase", name: "" });
+    const res = await json(app, "/sign-up/email", { email: member.email, password: "another long phrase", name: "", ageConfirmed: true });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { message: string };
     expect(body.message).not.toMatch(/already exists/i);

@@ -141,19 +141,24 @@ describe("passwords", () => {
       );
       expect(form.status).toBe(400);
       expect((form.data as { errors: { password: string } }).errors.password).toBe(COMMON_PASSWORD_MESSAGE);
-      const api = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password, name: "" });
+      const api = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password, name: "", ageConfirmed: true });
       expect(api.status).toBe(400);
       expect(api.body.message).toBe(COMMON_PASSWORD_MESSAGE);
     }
-    const short = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password: "kq7vzx2", name: "" });
+    const short = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password: "kq7vzx2", name: "", ageConfirmed: true });
     expect(short.status).toBe(400);
-    const long = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password: "k".repeat(129), name: "" });
+    const long = await authApi(rt, "/sign-up/email", { email: "weak@example.com", password: "k".repeat(129), name: "", ageConfirmed: true });
     expect(long.status).toBe(400);
     expect(await roleOf("weak@example.com")).toBeUndefined();
     // No composition rules: eight plain lower-case letters, or a long passphrase, are fine.
-    const plain = await authApi(rt, "/sign-up/email", { email: "plain@example.com", password: "kqvzxwmt", name: "" });
+    const plain = await authApi(rt, "/sign-up/email", { email: "plain@example.com", password: "kqvzxwmt", name: "", ageConfirmed: true });
     expect(plain.status).toBe(200);
-    const phrase = await authApi(rt, "/sign-up/email", { email: "phrase@example.com", password: "my knees like warm baths in winter ".repeat(3), name: "" });
+    const phrase = await authApi(rt, "/sign-up/email", {
+      email: "phrase@example.com",
+      password: "my knees like warm baths in winter ".repeat(3),
+      name: "",
+      ageConfirmed: true,
+    });
     expect(phrase.status).toBe(200);
   });
 
@@ -243,7 +248,7 @@ describe("sign-up with email verification on", () => {
           new Request(`${SITE}/api/auth/sign-up/email`, {
             method: "POST",
             headers: { "Content-Type": "application/json", Origin: SITE },
-            body: JSON.stringify({ email, password: "plain words here", name: "" }),
+            body: JSON.stringify({ email, password: "plain words here", name: "", ageConfirmed: true }),
           }),
         );
         const body = (await res.json()) as { user: Record<string, unknown> };

@@ -207,7 +207,7 @@ function rows({ rt, call, unique, ownerFor, viewerOf, newPost, newCity, roleOf, 
               new Request(`${rt.env.SITE_URL}/api/auth/sign-up/email`, {
                 method: "POST",
                 headers: { "Content-Type": "application/json", Origin: rt.env.SITE_URL },
-                body: JSON.stringify({ email, password: "a-long-password", name: "", role: "admin" }),
+                body: JSON.stringify({ email, password: "a-long-password", name: "", role: "admin", ageConfirmed: true }),
               }),
             );
             return { status: res.status, headers: res.headers };

@@ -146,7 +146,8 @@ describe("embedded database (PGlite)", () => {
     const site = await openRuntime({ DATA_DIR: dataDir, DATABASE_URL: "", BETTER_AUTH_SECRET: "", SEED: "false", LOG_LEVEL: "silent" });
     let totp: OTPAuth.TOTP;
     try {
-      const headers = new Headers({ cookie: cookiesOf(await site.auth.api.signUpEmail({ body: { email, password, name: "" }, asResponse: true })) });
+      const body = { email, password, name: "", ageConfirmed: true };
+      const headers = new Headers({ cookie: cookiesOf(await site.auth.api.signUpEmail({ body, asResponse: true })) });
       const enabled = await site.auth.api.enableTwoFactor({ body: { password }, headers });
       if (enabled.method !== "totp") throw new Error("two-step verification by app expected");
       totp = OTPAuth.URI.parse(enabled.totpURI) as OTPAuth.TOTP;

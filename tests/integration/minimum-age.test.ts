@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import * as authRoute from "~/routes/auth/auth";
 import * as termsRoute from "~/routes/site/terms";
-import { callRoute, contextFor, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
+import { authApi, callRoute, contextFor, createTestRuntime, formRequest, getRequest, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -34,6 +34,25 @@ describe("the minimum age", () => {
       contextFor(rt),
     );
     expect(ok.status).toBe(302);
+    expect(await rt.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it("must be confirmed through the auth library's JSON sign-up too: without it, a 400 and no account", async () => {
+    const email = "young-api@example.com";
+    const password = "plain words here";
+    for (const ageConfirmed of [undefined, false, "yes", "true"]) {
+      const res = await authApi(rt, "/sign-up/email", { email, password, name: "", ageConfirmed });
+      expect(res.status, `ageConfirmed: ${String(ageConfirmed)}`).toBe(400);
+      expect(res.body).toMatchObject({
+        code: "AGE_NOT_CONFIRMED",
+        message: "Please confirm that you are 16 or older. The community is for people aged 16 and over (see the terms of use).",
+      });
+      expect(res.cookies.some((c) => c.includes("session_token="))).toBe(false);
+    }
+    expect(await rt.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+
+    const ok = await authApi(rt, "/sign-up/email", { email, password, name: "", ageConfirmed: true });
+    expect(ok.status).toBe(200);
     expect(await rt.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 

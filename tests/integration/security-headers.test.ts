@@ -178,7 +178,7 @@ describe("cookies", () => {
         new Request("https://ra.example/api/auth/sign-up/email", {
           method: "POST",
           headers: { "Content-Type": "application/json", Origin: "https://ra.example" },
-          body: JSON.stringify({ email: "secure@example.com", password: "secure-password", name: "" }),
+          body: JSON.stringify({ email: "secure@example.com", password: "secure-password", name: "", ageConfirmed: true }),
         }),
       );
       const session = res.headers.getSetCookie().find((c) => c.includes("session_token="));

@@ -36,7 +36,7 @@ describe("mails to an address its owner did not ask for", () => {
   it("'someone tried to join with your address' (signed in at once): three an hour, whoever signs up", async () => {
     const owner = await createMember(plain);
     for (let i = 0; i < 6; i++) {
-      const res = await post(plain, "/sign-up/email", { email: owner.email, password: `another long phrase ${i}`, name: "" });
+      const res = await post(plain, "/sign-up/email", { email: owner.email, password: `another long phrase ${i}`, name: "", ageConfirmed: true });
       expect(res.status).toBe(422);
     }
     expect(await mailsTo(plain, owner.email)).toHaveLength(3);
@@ -46,7 +46,7 @@ describe("mails to an address its owner did not ask for", () => {
     const owner = await createMember(verifying);
     const before = (await mailsTo(verifying, owner.email)).length;
     for (let i = 0; i < 6; i++) {
-      const res = await post(verifying, "/sign-up/email", { email: owner.email, password: `another long phrase ${i}`, name: "" });
+      const res = await post(verifying, "/sign-up/email", { email: owner.email, password: `another long phrase ${i}`, name: "", ageConfirmed: true });
       expect(res.status).toBe(200);
     }
     expect((await mailsTo(verifying, owner.email)).length - before).toBe(3);
@@ -55,7 +55,7 @@ describe("mails to an address its owner did not ask for", () => {
   it("confirmation links asked for again for an unconfirmed account: three an hour, and every ask answers the same", async () => {
     // An attacker can register the victim's address and ask for its link again and again.
     const victim = `victim-${Date.now()}@example.com`;
-    expect((await post(verifying, "/sign-up/email", { email: victim, password: "the attacker's phrase 1", name: "" })).status).toBe(200);
+    expect((await post(verifying, "/sign-up/email", { email: victim, password: "the attacker's phrase 1", name: "", ageConfirmed: true })).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await post(verifying, "/send-verification-email", { email: victim })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);

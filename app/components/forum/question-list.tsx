@@ -2,6 +2,7 @@
 // the controls that choose the topic and the order (a plain GET form), and the topics as links.
 import { AuthorName } from "~/components/author-name";
 import { CardLink } from "~/components/card-link";
+import { MutedFold } from "~/components/forum/muted-fold";
 import { Form, Link, useNavigate } from "react-router";
 import { RelativeTime } from "~/components/relative-time";
 import { Button } from "~/components/ui/button";
@@ -15,6 +16,8 @@ export interface ListedAnswer {
   createdAt: string;
   authorName: string;
   authorProfile: string | null;
+  /** The author's name when the reader muted them (their own page only): the answer is folded. */
+  muted?: string;
 }
 
 export interface ListedQuestion {
@@ -28,6 +31,8 @@ export interface ListedQuestion {
   lastActivityAt: string;
   topic: { slug: string; name: string } | null;
   recentAnswers: ListedAnswer[];
+  /** The author's name when the reader muted them (their own page only): the row is folded. */
+  muted?: string;
 }
 
 export interface TopicLink {
@@ -47,12 +52,14 @@ export const LIST_LABELS: Record<ForumSort, string> = {
 function AnswerPreview({ answer }: { answer: ListedAnswer }) {
   return (
     <li className="forum-answer">
-      <p>{answer.content}</p>
-      <p>
-        <AuthorName name={answer.authorName} profile={answer.authorProfile} />
-        {" · "}
-        <RelativeTime date={answer.createdAt} />
-      </p>
+      <MutedFold muted={answer.muted !== undefined} name={answer.muted ?? ""}>
+        <p>{answer.content}</p>
+        <p>
+          <AuthorName name={answer.authorName} profile={answer.authorProfile} />
+          {" · "}
+          <RelativeTime date={answer.createdAt} />
+        </p>
+      </MutedFold>
     </li>
   );
 }
@@ -106,58 +113,61 @@ function QuestionRow({ question, showTopic }: { question: ListedQuestion; showTo
         {initials(question.authorName)}
       </span>
       <div className="forum-body">
-        <h2 className="forum-title">
-          <CardLink to={href} className="after:rounded-none">
-            {question.title}
-          </CardLink>
-        </h2>
-        <p className="forum-excerpt" data-excerpt="">
-          {question.content.replace(/\s+/g, " ")}
-        </p>
-        <p className="forum-meta">
-          <span className="forum-count">
-            {ANSWERS_ICON}
-            {` ${n} ${n === 1 ? "answer" : "answers"}`}
-          </span>
-          <span className="relative z-10">
-            <AuthorName name={question.authorName} profile={question.authorProfile} />
-            {" · asked "}
-            <RelativeTime date={question.createdAt} />
-          </span>
-          <span>
-            {"last activity "}
-            <RelativeTime date={question.lastActivityAt} />
-          </span>
-        </p>
-        {/* The row's links on one line of 44 px targets; opened, the answers take a line of their own. */}
-        <div className="forum-links">
-          {showTopic && question.topic ? (
-            <Link to={topicPath(question.topic.slug)} className="forum-link" data-topic="">
-              <span className="sr-only">Topic: </span>
-              {question.topic.name}
+        {/* A muted author's row: folded whole (title, text, links), opened with Show. */}
+        <MutedFold muted={question.muted !== undefined} name={question.muted ?? ""} raised>
+          <h2 className="forum-title">
+            <CardLink to={href} className="after:rounded-none">
+              {question.title}
+            </CardLink>
+          </h2>
+          <p className="forum-excerpt" data-excerpt="">
+            {question.content.replace(/\s+/g, " ")}
+          </p>
+          <p className="forum-meta">
+            <span className="forum-count">
+              {ANSWERS_ICON}
+              {` ${n} ${n === 1 ? "answer" : "answers"}`}
+            </span>
+            <span className="relative z-10">
+              <AuthorName name={question.authorName} profile={question.authorProfile} />
+              {" · asked "}
+              <RelativeTime date={question.createdAt} />
+            </span>
+            <span>
+              {"last activity "}
+              <RelativeTime date={question.lastActivityAt} />
+            </span>
+          </p>
+          {/* The row's links on one line of 44 px targets; opened, the answers take a line of their own. */}
+          <div className="forum-links">
+            {showTopic && question.topic ? (
+              <Link to={topicPath(question.topic.slug)} className="forum-link" data-topic="">
+                <span className="sr-only">Topic: </span>
+                {question.topic.name}
+              </Link>
+            ) : null}
+            <Link to={href} className="forum-link text-link">
+              {/* The list does not know who is reading: words that suit the asker too. */}
+              {n ? "Read all answers" : "No answers yet"}
+              <span className="sr-only">{`: ${question.title}`}</span>
             </Link>
-          ) : null}
-          <Link to={href} className="forum-link text-link">
-            {/* The list does not know who is reading: words that suit the asker too. */}
-            {n ? "Read all answers" : "No answers yet"}
-            <span className="sr-only">{`: ${question.title}`}</span>
-          </Link>
-          {question.recentAnswers.length ? (
-            <details className="forum-more">
-              <summary>
-                {`Show ${question.recentAnswers.length} recent ${question.recentAnswers.length === 1 ? "answer" : "answers"}`}
-                <span className="sr-only">{` to ${question.title}`}</span>
-                {CHEVRON}
-              </summary>
-              <p className="mt-1 mb-2 font-semibold">Recent Answers</p>
-              <ul className="grid gap-2">
-                {question.recentAnswers.map((a) => (
-                  <AnswerPreview key={a.id} answer={a} />
-                ))}
-              </ul>
-            </details>
-          ) : null}
-        </div>
+            {question.recentAnswers.length ? (
+              <details className="forum-more">
+                <summary>
+                  {`Show ${question.recentAnswers.length} recent ${question.recentAnswers.length === 1 ? "answer" : "answers"}`}
+                  <span className="sr-only">{` to ${question.title}`}</span>
+                  {CHEVRON}
+                </summary>
+                <p className="mt-1 mb-2 font-semibold">Recent Answers</p>
+                <ul className="grid gap-2">
+                  {question.recentAnswers.map((a) => (
+                    <AnswerPreview key={a.id} answer={a} />
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </div>
+        </MutedFold>
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AgeConfirmation } from "~/components/age-confirmation";
+import { ageProblem } from "~/lib/minimum-age";
 import { FormAlert, TextField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkeys/passkey-sign-in";
 import { PasswordField } from "~/components/password-field";
@@ -101,6 +102,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await callAuth<{ token?: string | null }>(runtime, request, "/sign-up/email", {
     ...parsed.data,
     name: displayName.trim() ? (checkDisplayName(displayName).name ?? "") : "",
+    // Confirmed above; the library's sign-up asks every caller for it (auth.server.ts).
+    ageConfirmed: true,
     // The confirmation mail's link comes back to where the member was going (the forum, say).
     callbackURL: redirectTo,
   });
@@ -117,8 +120,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirectWithToast(redirectTo === "/" ? "/account?welcome=1" : redirectTo, toast, cookieHeaders(result.cookies));
 }
-
-const ageProblem = (age: number) => `Please confirm that you are ${age} or older. The community is for people aged ${age} and over (see the terms of use).`;
 
 function AuthForm({ tab, result, redirectTo, minimumAge }: { tab: Tab; result?: ActionResult; redirectTo: string; minimumAge: number }) {
   const navigation = useNavigation();

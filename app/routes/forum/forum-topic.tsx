@@ -12,6 +12,7 @@ import { runtimeContext } from "~/server/context";
 import { forumPage, topicBySlug } from "~/server/site/site.server";
 import { databaseAway, getViewer } from "~/server/accounts/accounts.server";
 import { followsTopic, setTopicFollow } from "~/server/forum/forum.server";
+import { foldMutedQuestions } from "~/server/members/members.server";
 import { redirectWithToast } from "~/server/infra/toast.server";
 import { isRateLimited } from "~/server/infra/rate-limit.server";
 import { FollowButton } from "~/components/forum/question-controls";
@@ -38,7 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (result.page !== page) throw data(null, { status: 404 });
   return {
     topic: { slug: topic.slug, name: topic.name, description: topic.description },
-    questions: result.questions,
+    // A member's page (never stored) folds the posts of members they muted; readers' data is as read.
+    questions: await foldMutedQuestions(runtime.db, viewer?.id ?? null, result.questions),
     total: result.total,
     page: result.page,
     pageCount: result.pageCount,

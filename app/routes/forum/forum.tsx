@@ -15,6 +15,7 @@ import { forumPage, topicList } from "~/server/site/site.server";
 import { postQuestion } from "~/server/forum/forum.server";
 import { similarQuestions } from "~/server/forum/forum.server";
 import { saveTypedName, typedName } from "~/server/accounts/accounts.server";
+import { foldMutedQuestions } from "~/server/members/members.server";
 import { databaseAway, getViewer } from "~/server/accounts/accounts.server";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { redirectWithToast } from "~/server/infra/toast.server";
@@ -65,8 +66,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await orWhenUnavailable(context, () => forumPage(runtime, { page, sort, topicId: topic?.id }), unavailable);
   // A page past the last is not found (not the last page again under another address).
   if (result.page !== page) throw data(null, { status: 404 });
+  // A member's page (never stored) folds the posts of members they muted; readers' data is as read.
+  const questions = viewer
+    ? await orWhenUnavailable(context, () => foldMutedQuestions(runtime.db, viewer.id, result.questions), result.questions)
+    : result.questions;
   return {
     ...result,
+    questions,
     sort,
     topic: topic && { id: topic.id, slug: topic.slug, name: topic.name },
     topics: topics.map((t) => ({ id: t.id, slug: t.slug, name: t.name })),

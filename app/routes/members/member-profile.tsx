@@ -11,6 +11,7 @@ import { publicPage } from "~/lib/public-page";
 import { getViewer } from "~/server/accounts/accounts.server";
 import { muteChoice } from "~/server/members/members.server";
 import { MuteForm } from "~/components/mute-form";
+import { MutedFold } from "~/components/forum/muted-fold";
 import { isPageNumber, pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
 
 const ANSWER_PREVIEW = 160;
@@ -40,6 +41,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mute = viewer ? await muteChoice(context.get(runtimeContext).db, viewer.id, profile.memberId) : null;
   return {
     mute,
+    // The reader muted this member: every post listed here is folded on their page (never stored);
+    // readers' data stays as it was.
+    ...(mute && mute.muteId !== null ? { folded: true } : {}),
     handle: profile.handle,
     displayName: profile.displayName,
     joinedAt: profile.joinedAt,
@@ -82,12 +86,14 @@ export default function MemberProfile({ loaderData: p }: Route.ComponentProps) {
             <ul className="grid gap-1">
               {p.questions.map((q) => (
                 <li key={q.id} className="flex flex-wrap items-baseline gap-x-2">
-                  <Link to={`/forum/${q.id}`} className="inline-flex min-h-11 items-center font-medium underline wrap-anywhere">
-                    {q.title}
-                  </Link>
-                  <span className="text-sm text-muted-foreground">
-                    {plural(q.answerCount, "answer", "answers")} · <RelativeTime date={q.createdAt} />
-                  </span>
+                  <MutedFold muted={p.folded === true} name={p.displayName}>
+                    <Link to={`/forum/${q.id}`} className="inline-flex min-h-11 items-center font-medium underline wrap-anywhere">
+                      {q.title}
+                    </Link>
+                    <span className="text-sm text-muted-foreground">
+                      {plural(q.answerCount, "answer", "answers")} · <RelativeTime date={q.createdAt} />
+                    </span>
+                  </MutedFold>
                 </li>
               ))}
             </ul>
@@ -105,11 +111,13 @@ export default function MemberProfile({ loaderData: p }: Route.ComponentProps) {
             <ul className="grid gap-3">
               {p.answers.map((a) => (
                 <li key={a.id} className="grid gap-0.5">
-                  <Link to={`/forum/${a.questionId}#answer-${a.id}`} className="inline-flex min-h-11 items-center font-medium underline wrap-anywhere">
-                    {a.questionTitle}
-                  </Link>
-                  <p className="wrap-anywhere">{a.excerpt}</p>
-                  <RelativeTime date={a.createdAt} className="text-sm text-muted-foreground" />
+                  <MutedFold muted={p.folded === true} name={p.displayName}>
+                    <Link to={`/forum/${a.questionId}#answer-${a.id}`} className="inline-flex min-h-11 items-center font-medium underline wrap-anywhere">
+                      {a.questionTitle}
+                    </Link>
+                    <p className="wrap-anywhere">{a.excerpt}</p>
+                    <RelativeTime date={a.createdAt} className="text-sm text-muted-foreground" />
+                  </MutedFold>
                 </li>
               ))}
             </ul>

@@ -10,6 +10,8 @@ import { organization, seo, siteUrlFrom, SITE_NAME } from "~/lib/seo";
 import { runtimeContext } from "~/server/context";
 import { homeLists } from "~/server/site/site.server";
 import { getViewer } from "~/server/accounts/accounts.server";
+import { MutedFold } from "~/components/forum/muted-fold";
+import { mutedPostsAmong } from "~/server/members/members.server";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { getHomeStats } from "~/server/site/site.server";
 import type { Route } from "./+types/home";
@@ -46,10 +48,13 @@ export interface ActivityItem {
   author: string;
   createdAt: string;
   href: string;
+  /** The author's name when the reader muted them (their own page only): the card is folded. */
+  muted?: string;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext);
+  const viewer = getViewer(context);
   // While the database is away the page still works: no counters, and empty lists.
   const [stats, [posts, questions]] = await Promise.all([
     orWhenUnavailable(context, () => getHomeStats(runtime), null),
@@ -75,7 +80,17 @@ export async function loader({ context }: Route.LoaderArgs) {
       href: `/forum/${q.id}`,
     })),
   ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return { stats, activity, signedIn: Boolean(getViewer(context)) };
+  // A member's page (never stored) folds the questions of members they muted; readers' is as read.
+  const none = { questions: new Map<number, string>() };
+  const muted =
+    viewer && questions.length
+      ? await orWhenUnavailable(context, () => mutedPostsAmong(runtime.db, viewer.id, { questions: questions.map((q) => q.id) }), none)
+      : none;
+  const shown = activity.map((item) => {
+    const name = item.type === "question" ? muted.questions.get(item.id) : undefined;
+    return name === undefined ? item : { ...item, muted: name };
+  });
+  return { stats, activity: shown, signedIn: viewer !== null };
 }
 
 // On a phone the three counters share one compact row, so the first screen still reaches the
@@ -161,15 +176,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <Badge variant={item.type === "post" ? "default" : "secondary"} className="w-fit">
                       {item.type === "post" ? "Blog Post" : "Question"}
                     </Badge>
-                    <h3 className="text-lg font-semibold leading-snug">
-                      <CardLink to={item.href} className="wrap-anywhere">
-                        {item.title}
-                      </CardLink>
-                    </h3>
-                    <p className="wrap-anywhere text-muted-foreground">{item.preview}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {item.author} · <RelativeTime date={item.createdAt} />
-                    </p>
+                    <MutedFold muted={item.muted !== undefined} name={item.muted ?? ""} raised>
+                      <h3 className="text-lg font-semibold leading-snug">
+                        <CardLink to={item.href} className="wrap-anywhere">
+                          {item.title}
+                        </CardLink>
+                      </h3>
+                      <p className="wrap-anywhere text-muted-foreground">{item.preview}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {item.author} · <RelativeTime date={item.createdAt} />
+                      </p>
+                    </MutedFold>
                   </CardContent>
                 </Card>
               </li>

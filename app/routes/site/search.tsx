@@ -15,6 +15,9 @@ import { LIMITS } from "~/lib/limits";
 import { publicPage } from "~/lib/public-page";
 import { pageNumberOf, pageQuery, type PageHandle } from "~/lib/page-query";
 import { searchResults } from "~/server/site/site.server";
+import { getViewer } from "~/server/accounts/accounts.server";
+import { mutedPostsAmong } from "~/server/members/members.server";
+import { MutedFold } from "~/components/forum/muted-fold";
 
 export const headers = publicPage;
 // A query too long to search is still shown, with a message, so it is part of the page's address.
@@ -43,7 +46,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   const outcome: SearchOutcome = await searchResults(runtime, q, page);
-  return { q, outcome, limited: null, maxLength: MAX_QUERY_LENGTH };
+  return { q, outcome: await foldForViewer(runtime.db, getViewer(context)?.id ?? null, outcome), limited: null, maxLength: MAX_QUERY_LENGTH };
+}
+
+type Results = Extract<SearchOutcome, { status: "results" }>;
+/** A result, with its author's name when it is a question by a member the reader muted. */
+type ShownResult = Results["results"][number] & { muted?: string };
+const QUESTION_HREF = /^\/forum\/(\d+)$/;
+
+// A member's page (never stored) folds questions by members they muted; the shared read is left
+// as every reader gets it. A question's result links to "/forum/<id>": that is its id.
+async function foldForViewer(db: Parameters<typeof mutedPostsAmong>[0], viewerId: string | null, outcome: SearchOutcome) {
+  if (!viewerId || outcome.status !== "results") return outcome;
+  const idOf = (r: Results["results"][number]) => (r.type === "question" ? Number(QUESTION_HREF.exec(r.href)?.[1] ?? 0) : 0);
+  const ids = outcome.results.map(idOf).filter((id) => id > 0);
+  if (!ids.length) return outcome;
+  const muted = await mutedPostsAmong(db, viewerId, { questions: ids });
+  if (!muted.questions.size) return outcome;
+  const results: ShownResult[] = outcome.results.map((r) => {
+    const name = muted.questions.get(idOf(r));
+    return name === undefined ? r : { ...r, muted: name };
+  });
+  return { ...outcome, results };
 }
 
 const TYPE_LABEL: Record<SearchResultType, string> = { guide: "Guide", post: "Story", question: "Question" };
@@ -133,7 +157,7 @@ function Outcome({ outcome, limited }: { outcome: SearchOutcome | null; limited:
   }
 }
 
-function ResultList({ outcome }: { outcome: Extract<SearchOutcome, { status: "results" }> }) {
+function ResultList({ outcome }: { outcome: Omit<Results, "results"> & { results: ShownResult[] } }) {
   const { query, results, total, page, pageCount, pageSize, typed } = outcome;
   return (
     <section aria-labelledby="search-results-heading" className="mt-6">
@@ -148,16 +172,18 @@ function ResultList({ outcome }: { outcome: Extract<SearchOutcome, { status: "re
         {results.map((r) => (
           <li key={`${r.type}:${r.href}`} className="rounded-xl border bg-card p-4 sm:p-5" data-result-type={r.type}>
             <Badge variant={r.type === "guide" ? "default" : "secondary"}>{TYPE_LABEL[r.type]}</Badge>
-            <h3 className="mt-2 text-lg font-semibold leading-snug wrap-anywhere">
-              <Link to={r.href} className="inline-flex min-h-11 items-center text-link underline underline-offset-4 hover:no-underline">
-                {r.title}
-              </Link>
-            </h3>
-            {r.snippet.length ? (
-              <p className="mt-1 text-base leading-relaxed text-foreground" data-snippet="">
-                <Snippet parts={r.snippet} />
-              </p>
-            ) : null}
+            <MutedFold muted={r.muted !== undefined} name={r.muted ?? ""}>
+              <h3 className="mt-2 text-lg font-semibold leading-snug wrap-anywhere">
+                <Link to={r.href} className="inline-flex min-h-11 items-center text-link underline underline-offset-4 hover:no-underline">
+                  {r.title}
+                </Link>
+              </h3>
+              {r.snippet.length ? (
+                <p className="mt-1 text-base leading-relaxed text-foreground" data-snippet="">
+                  <Snippet parts={r.snippet} />
+                </p>
+              ) : null}
+            </MutedFold>
           </li>
         ))}
       </ol>

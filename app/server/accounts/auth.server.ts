@@ -26,6 +26,7 @@ import type { Changes } from "~/server/infra/change-events.server";
 import { clientOf, countSecretCheck, twoFactorUserId } from "./auth-limits.server";
 import { isSuspended } from "~/server/members/members.server";
 import { SUSPENDED_MESSAGE } from "~/lib/standing";
+import { ageProblem } from "~/lib/minimum-age";
 
 export { ROLES, type Role } from "~/lib/roles";
 
@@ -210,6 +211,9 @@ export function createAuth(options: {
           const problem = passwordProblem(body[passwordField]);
           if (problem) throw refuse(problem, "PASSWORD_REFUSED");
         }
+        // The minimum age is confirmed by every sign-up, the JSON endpoint's as much as the form's
+        // (which sends it once its checkbox is ticked): without it nothing is created.
+        if (ctx.path === "/sign-up/email" && body.ageConfirmed !== true) throw refuse(ageProblem(env.MINIMUM_AGE), "AGE_NOT_CONFIRMED");
         if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && body.name !== undefined) {
           const problem = nameToStore(body.name).problem;
           if (problem) throw refuse(problem, "NAME_REFUSED");

@@ -6,4 +6,5 @@ export { findMembers, memberById, type MemberLine } from "./member-directory.ser
 export { changeRole, changeStanding, isSuspended, postingRefusal, type StandingChange, StandingRefused } from "./member-standing.server";
 export { listActions, recordAction, type RecordEntry } from "./moderator-record.server";
 export { CannotMuteError, listMuted, muteChoice, mutedAmong, muteExists, muteMember, unmute } from "./mutes.server";
+export { foldMuted, foldMutedQuestions, type MutedPosts, mutedPostsAmong } from "./muted-posts.server";
 export { getPublicProfile, HANDLE, PROFILE_LINK, profileSettings, setPublicProfile } from "./profiles.server";
