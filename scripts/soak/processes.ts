@@ -44,7 +44,18 @@ export function startServer(env: Record<string, string>, logFile: string): Serve
   const child = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
     // No SMTP server here: mail is off (a production instance on PostgreSQL needs one or the other).
-    env: { ...process.env, ...env, NODE_ENV: "production", HOST: "127.0.0.1", BUILD_DIR, LOG_LEVEL: "warn", RATE_LIMITS: "false", MAIL: "off", SMTP_URL: "" },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      BUILD_DIR,
+      LOG_LEVEL: "warn",
+      RATE_LIMITS: "false",
+      HOLD_NEW_MEMBERS_POSTS: "false",
+      MAIL: "off",
+      SMTP_URL: "",
+    },
     stdio: ["ignore", out, out],
   });
   return { child, url: env.SITE_URL };

@@ -72,6 +72,8 @@ export async function startCluster(options: {
     HOST: "127.0.0.1",
     TRUST_PROXY: "1",
     RATE_LIMITS: "false",
+    // Members here sign up and post at once, some with links: holds are tested in held-posts.test.ts.
+    HOLD_NEW_MEMBERS_POSTS: "false",
     REQUIRE_EMAIL_VERIFICATION: "false",
     SMTP_URL: "",
     LOG_LEVEL: "warn",

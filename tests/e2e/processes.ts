@@ -25,7 +25,16 @@ export function start(env: Record<string, string>, options: { cwd?: string; args
     cwd: options.cwd ?? ROOT,
     // No pause between readiness going 503 and closing on SIGTERM, unless a test asks for one.
     // Without an SMTP server, mail is off: a production instance on PostgreSQL needs one or the other.
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", SHUTDOWN_DELAY_SECONDS: "0", MAIL: env.SMTP_URL ? "" : "off", ...env },
+    // Members here sign up and post at once: holds on new members' posts are tested in held-posts.test.ts.
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      SHUTDOWN_DELAY_SECONDS: "0",
+      MAIL: env.SMTP_URL ? "" : "off",
+      HOLD_NEW_MEMBERS_POSTS: "false",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   keepServerOutput(child, "server");

@@ -78,6 +78,7 @@ test.beforeAll(async () => {
       SEED: "false",
       TRUST_PROXY: "1",
       RATE_LIMITS: "true",
+      HOLD_NEW_MEMBERS_POSTS: "false",
       REQUIRE_EMAIL_VERIFICATION: "false",
       SMTP_URL: "",
       LOG_LEVEL: "warn",
