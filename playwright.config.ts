@@ -90,6 +90,7 @@ export default defineConfig({
         "return-375",
         "return-1280",
         "moderation-day",
+        "moderator-day",
         "silence",
         "author-hidden",
       ]

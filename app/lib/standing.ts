@@ -11,6 +11,12 @@ export function silencedMessage(until: Date | string) {
   return `A moderator has paused your posting until ${untilText(until)}. You can still read and sign in. Nothing was posted. If you think this is a mistake, please write to the moderators through the contact page (/contact).`;
 }
 
+/** The end of a silence still running (ISO), or null: the notice above a form shows it. */
+export function silenceOf(viewer: { silencedUntil?: string | null } | null | undefined): string | null {
+  const until = viewer?.silencedUntil;
+  return until && Date.parse(until) > Date.now() ? until : null;
+}
+
 /** What a suspended member reads at sign-in (only after their password or passkey was right). */
 export const SUSPENDED_MESSAGE =
   "This account is suspended by the moderators, so it cannot sign in. If you think this is a mistake, please write to them through the contact page (/contact).";

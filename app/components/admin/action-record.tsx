@@ -16,9 +16,40 @@ const VERB: Record<string, string> = {
   "lift-silence": "lifted the silence of",
   "lift-suspension": "lifted the suspension of",
   role: "changed the role of",
+  "move-topic": "moved",
+  "publish-story": "published",
+  "unpublish-story": "unpublished",
+  "return-story": "returned",
+  "decline-story": "declined and deleted",
 };
 
+// A story's line names it by title (kept in the line: a declined story is gone) and links to the
+// editor's page while it still exists.
+function Story({ entry }: { entry: RecordEntry }) {
+  const title = `“${entry.detail ?? "a post"}”`;
+  return entry.action === "decline-story" ? (
+    <>{title}</>
+  ) : (
+    <Link to={`/admin/posts/${entry.targetId}`} className="underline">
+      {title}
+    </Link>
+  );
+}
+
 function Target({ entry }: { entry: RecordEntry }) {
+  if (entry.targetType === "story" && entry.targetId) {
+    return (
+      <>
+        <Story entry={entry} />
+        {entry.memberId ? (
+          <>
+            {" "}
+            by <MemberLink entry={entry} />
+          </>
+        ) : null}
+      </>
+    );
+  }
   if (entry.targetType && entry.targetId) {
     const what = entry.targetType === "question" ? "a question" : "an answer";
     // A question links to its page; an answer's page is known only through its question.
@@ -62,7 +93,8 @@ export function ActionRecord({ entries }: { entries: RecordEntry[] }) {
           <p className="wrap-anywhere">
             <span className="font-medium">{e.actorName}</span> {VERB[e.action] ?? e.action} <Target entry={e} />
             {e.action === "silence" && e.until ? ` until ${untilText(e.until)}` : null}
-            {e.action === "role" && e.detail ? ` (${e.detail})` : null}
+            {(e.action === "role" || e.action === "move-topic") && e.detail ? ` (${e.detail})` : null}
+            {e.action === "return-story" ? " to its author with a note" : null}
           </p>
           {e.reason ? <p className="whitespace-pre-line wrap-anywhere text-sm">Reason: {e.reason}</p> : null}
           <p className="text-sm text-muted-foreground">

@@ -5,6 +5,7 @@ import * as React from "react";
 import { HelpNowLink } from "~/components/crisis-resources";
 import { Link, useFetcher } from "react-router";
 import { PostFields, type PostFormResult, type TopicOption } from "~/components/forum/post-form";
+import { SilencedNotice } from "~/components/forum/silenced-notice";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { DraftControls } from "~/components/drafts/draft-controls";
@@ -20,6 +21,7 @@ export default function AskQuestionDialog({
   displayName,
   askHref,
   draft,
+  silencedUntil,
 }: {
   submissionKey: string;
   topics: readonly TopicOption[];
@@ -28,6 +30,8 @@ export default function AskQuestionDialog({
   askHref: string;
   /** The member's asking draft: closing the dialog keeps it, opening shows it again. */
   draft: DraftHandle;
+  /** Until when a moderator paused this member's posting: said above the form, before typing. */
+  silencedUntil: string | null;
 }) {
   const fetcher = useFetcher<ActionData>();
   const show = useToast();
@@ -81,6 +85,7 @@ export default function AskQuestionDialog({
           onInput={draft.onInput}
           onSubmitCapture={draft.onSubmitCapture}
         >
+          {silencedUntil ? <SilencedNotice until={silencedUntil} /> : null}
           <PostFields
             kind="question"
             idPrefix="ask"

@@ -1,5 +1,5 @@
-// Told before typing: a silenced member's question page says until when their posting is paused
-// and where to write, beside the answer form (which still keeps a draft for them).
+// Told before typing: a silenced member's forms (an answer, the Ask dialog and /forum?ask=1, a
+// story and its new version) say until when their posting is paused and where to write.
 import { Link } from "react-router";
 import { untilText } from "~/lib/standing";
 

@@ -19,6 +19,8 @@ import { FORMATTING_HINT } from "~/lib/formatting-hint";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { fieldErrors, storySchema } from "~/lib/validation";
 import { postingRefusal } from "~/server/members/members.server";
+import { silenceOf } from "~/lib/standing";
+import { SilencedNotice } from "~/components/forum/silenced-notice";
 import { getPendingStory, updatePendingStory, withdrawPendingStory } from "~/server/blog/blog.server";
 import { runtimeContext } from "~/server/context";
 import { previewHtml } from "~/server/blog/blog.server";
@@ -41,7 +43,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The text as typed fills the edit field; the preview is the server's rendering of it. An
   // unfinished new version (the member's draft) fills it instead, until saved or discarded.
   const draft = shownDraft(await draftFor(context.get(runtimeContext), viewer.id, { kind: "story-version", targetId: story.id }));
-  return { story, memberId: viewer.id, draft };
+  // Until when a moderator paused their posting, said above the form before they type.
+  return { story, memberId: viewer.id, draft, silencedUntil: silenceOf(viewer) };
 }
 
 type Errors = Record<string, string | undefined>;
@@ -177,6 +180,7 @@ export default function AccountStory({ loaderData }: Route.ComponentProps) {
         <CardContent>
           <Form key={draft.generation} method="post" className="grid gap-4" onInput={draft.onInput} onSubmitCapture={draft.onSubmitCapture}>
             {errors.form ? <FormAlert title="Error">{errors.form}</FormAlert> : null}
+            {loaderData.silencedUntil ? <SilencedNotice until={loaderData.silencedUntil} /> : null}
             <TextField id="story-title" label="Title" name="title" required maxLength={LIMITS.titleMax} defaultValue={values.title} error={errors.title} />
             <TextAreaField
               id="story-content"

@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(`/admin/posts/${id}`, { title: "Post published", description: `Live at /article/${row.slug}` });
   }
   if (intent === "unpublish") {
-    const row = await setPublished(runtime, id, false);
+    const row = await setPublished(runtime, id, false, editor.id);
     if (!row) throw data(null, { status: 404 });
     return redirectWithToast(`/admin/posts/${id}`, { title: "Post unpublished", description: "It is no longer visible to readers." });
   }

@@ -14,6 +14,8 @@ import { fieldErrors, storySchema } from "~/lib/validation";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { COMMUNITY_AUTHOR, createPost } from "~/server/blog/blog.server";
 import { postingRefusal } from "~/server/members/members.server";
+import { silenceOf } from "~/lib/standing";
+import { SilencedNotice } from "~/components/forum/silenced-notice";
 import { blogPage } from "~/server/site/site.server";
 import { runtimeContext } from "~/server/context";
 import { allGuides, getGuide } from "~/server/guides/guides.server";
@@ -80,6 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The member's unfinished story: this page is theirs alone then, never stored for others.
     memberId: viewer?.id ?? null,
     storyDraft: viewer ? await orWhenUnavailable(context, async () => shownDraft(await draftFor(runtime, viewer.id, STORY_DRAFT)), null) : null,
+    // Until when a moderator paused their posting, said above the form before they type.
+    silencedUntil: silenceOf(viewer),
   };
 }
 
@@ -123,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function ShareStory({ memberId, saved }: { memberId: string | null; saved: ShownDraft | null }) {
+function ShareStory({ memberId, saved, silencedUntil }: { memberId: string | null; saved: ShownDraft | null; silencedUntil: string | null }) {
   const result = useActionData<typeof action>() as
     { errors: Record<string, string | undefined>; values: { title: string; content: string }; draftConflict?: { current: ShownDraft | null } } | undefined;
   const busy = useNavigation().state === "submitting";
@@ -144,6 +148,7 @@ function ShareStory({ memberId, saved }: { memberId: string | null; saved: Shown
       <CardContent>
         <Form key={draft.generation} method="post" className="grid gap-4" onInput={draft.onInput} onSubmitCapture={draft.onSubmitCapture}>
           {result?.errors.form ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
+          {silencedUntil ? <SilencedNotice until={silencedUntil} /> : null}
           <TextField
             id="story-title"
             label="Title"
@@ -175,7 +180,7 @@ function ShareStory({ memberId, saved }: { memberId: string | null; saved: Shown
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { featured, moreGuides, stories, page, pageCount, signedIn, memberId, storyDraft } = loaderData;
+  const { featured, moreGuides, stories, page, pageCount, signedIn, memberId, storyDraft, silencedUntil } = loaderData;
   return (
     <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
       <header className="grid justify-items-start gap-3">
@@ -254,7 +259,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {signedIn ? (
-        <ShareStory memberId={memberId} saved={storyDraft} />
+        <ShareStory memberId={memberId} saved={storyDraft} silencedUntil={silencedUntil} />
       ) : (
         <p id="share-story">
           <Link to="/auth?redirectTo=%2Fblog%23share-story" className={buttonVariants({ variant: "outline" })}>

@@ -4,6 +4,7 @@ import * as React from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { ActionData as AskActionData } from "~/components/forum/ask-question-dialog";
 import { PostFields, type TopicOption } from "~/components/forum/post-form";
+import { SilencedNotice } from "~/components/forum/silenced-notice";
 import { ListControls, QuestionList, TopicLinks } from "~/components/forum/question-list";
 import { Pagination } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -17,6 +18,7 @@ import { similarQuestions } from "~/server/forum/forum.server";
 import { saveTypedName, typedName } from "~/server/accounts/accounts.server";
 import { foldMutedQuestions } from "~/server/members/members.server";
 import { databaseAway, getViewer } from "~/server/accounts/accounts.server";
+import { silenceOf } from "~/lib/standing";
 import { orWhenUnavailable } from "~/server/outage.server";
 import { redirectWithToast } from "~/server/infra/toast.server";
 import type { Route } from "./+types/forum";
@@ -84,6 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // page is theirs alone then, never stored for others.
     memberId: viewer?.id ?? null,
     askDraft: viewer ? await orWhenUnavailable(context, async () => shownDraft(await draftFor(runtime, viewer.id, ASK_DRAFT)), null) : null,
+    silencedUntil: silenceOf(viewer),
   };
 }
 
@@ -188,6 +191,8 @@ interface AskProps {
   askHref: string;
   /** The member's asking draft: the dialog and the form on the page show and save the same one. */
   draft: DraftHandle;
+  /** Until when a moderator paused this member's posting: said above the form, before typing. */
+  silencedUntil: string | null;
 }
 
 /** Until the dialog's code arrives, the button is the link to the form on the page. */
@@ -205,7 +210,7 @@ function AskQuestionButton(props: AskProps) {
 }
 
 /** The same form on the page itself, for browsers without JavaScript (/forum?ask=1). */
-function AskQuestionInline({ submissionKey, topics, topicId, displayName, result, draft }: AskProps & { result?: AskPageResult }) {
+function AskQuestionInline({ submissionKey, topics, topicId, displayName, result, draft, silencedUntil }: AskProps & { result?: AskPageResult }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/forum";
   return (
@@ -214,6 +219,7 @@ function AskQuestionInline({ submissionKey, topics, topicId, displayName, result
         <h2 className="mb-4 text-xl font-semibold">Ask the community</h2>
         <Form key={draft.generation} method="post" action="/forum" className="grid gap-4" onInput={draft.onInput} onSubmitCapture={draft.onSubmitCapture}>
           <input type="hidden" name="checkSimilar" value="1" />
+          {silencedUntil ? <SilencedNotice until={silencedUntil} /> : null}
           <PostFields
             kind="question"
             idPrefix="ask-inline"
@@ -241,7 +247,7 @@ function AskQuestionInline({ submissionKey, topics, topicId, displayName, result
 }
 
 export default function Forum({ loaderData, actionData }: Route.ComponentProps) {
-  const { questions, page, pageCount, sort, topic, topics, signedIn, displayName, askInline, submissionKey, memberId, askDraft } = loaderData;
+  const { questions, page, pageCount, sort, topic, topics, signedIn, displayName, askInline, submissionKey, memberId, askDraft, silencedUntil } = loaderData;
   const inlineResult = actionData as AskPageResult | undefined;
   const typed = inlineResult?.values;
   const draft = useDraft({
@@ -253,6 +259,7 @@ export default function Forum({ loaderData, actionData }: Route.ComponentProps) 
   });
   const ask: AskProps = {
     draft,
+    silencedUntil,
     submissionKey,
     topics,
     displayName,

@@ -2,7 +2,7 @@
 // viewer in the router context, and forwards any refreshed session cookie to the response.
 import { eq } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
-import { profiles } from "../../../db/schema";
+import { profiles, users } from "../../../db/schema";
 import type { Role } from "~/lib/roles";
 import { requestOutcomeContext, runtimeContext, viewerContext, type Viewer } from "~/server/context";
 import { isDatabaseUnavailable } from "~/server/infra/db.server";
@@ -72,7 +72,13 @@ async function readViewer(request: Request, context: Readonly<RouterContextProvi
   }
   const user = response.user as typeof response.user & { role?: string; twoFactorEnabled?: boolean | null };
   const signedInWithPasskey = (response.session as { signInMethod?: string | null }).signInMethod === PASSKEY_METHOD;
-  const [profile] = await db.select({ displayName: profiles.displayName, liveUpdates: profiles.liveUpdates }).from(profiles).where(eq(profiles.id, user.id));
+  // The profile and the member's standing in one statement: forms say before typing when a
+  // moderator paused their posting (a silence names the account's tag, so this is never stale).
+  const [profile] = await db
+    .select({ displayName: profiles.displayName, liveUpdates: profiles.liveUpdates, silencedUntil: users.silencedUntil })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, user.id));
   const role = (["member", "moderator", "admin"].includes(user.role ?? "") ? user.role : "member") as Role;
   const viewer: Viewer = {
     id: user.id,
@@ -84,6 +90,7 @@ async function readViewer(request: Request, context: Readonly<RouterContextProvi
     aal: user.twoFactorEnabled || signedInWithPasskey ? "aal2" : "aal1",
     sessionId: response.session.id,
     liveUpdates: profile?.liveUpdates ?? true,
+    silencedUntil: profile?.silencedUntil ? profile.silencedUntil.toISOString() : null,
   };
   // A request that rolled the session forward answers with the new cookie; the next one may be remembered.
   if (setCookies.length === 0) viewers.set(token, viewer, new Date(response.session.expiresAt).getTime(), at);

@@ -11,6 +11,7 @@ import { blogPosts, profiles, users } from "../../../db/schema";
 import { slugify } from "~/server/infra/slug.server";
 import { shownName } from "~/server/members/members.server";
 import { deleteDraftIn } from "~/server/drafts/drafts.server";
+import { recordStory } from "./story-decisions.server";
 
 export const BLOG_PAGE_SIZE = 20;
 /** A story whose author has no display name (or has left) is by "A member": a person, not a placeholder. */
@@ -216,17 +217,23 @@ export async function updatePost({ db, changes }: Writer, id: number, input: Pos
   });
 }
 
-export async function setPublished({ changes }: Pick<Writer, "changes">, id: number, published: boolean) {
+/**
+ * Puts a post out or takes it back. With `editorId` (an editor's choice on /admin/posts), a post
+ * that changed state adds its line to the moderators' record in the same transaction.
+ */
+export async function setPublished({ changes }: Pick<Writer, "changes">, id: number, published: boolean, editorId?: string) {
   return changes.write(async (tx, changed) => {
+    const [before] = await tx.select({ published: blogPosts.published }).from(blogPosts).where(eq(blogPosts.id, id)).for("update");
     const [row] = await tx
       .update(blogPosts)
       // Unpublishing keeps the first publication's date: the author's page then says "Unpublished".
       .set({ published, publishedAt: published ? sql`coalesce(${blogPosts.publishedAt}, now())` : sql`${blogPosts.publishedAt}`, updatedAt: new Date() })
       .where(eq(blogPosts.id, id))
-      .returning({ id: blogPosts.id, slug: blogPosts.slug });
+      .returning({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, authorId: blogPosts.authorId });
     // Out or taken back, the lists and its page change.
     if (row) changed(tag.blog, tag.post(row.id), tag.review);
-    return row ?? null;
+    if (row && editorId && before?.published !== published) await recordStory(tx, editorId, published ? "publish-story" : "unpublish-story", id, row);
+    return row ? { id: row.id, slug: row.slug } : null;
   });
 }
 

@@ -1,12 +1,15 @@
 // An editor's decision on a member's story, and telling its author: published, returned with a
 // note to change it, or not published (deleted). Each decision and its notice are one
 // transaction; the notice's mail follows the member's choice through the notification outbox.
-// The note is only ever on the story itself, never in a notice, a mail or a log.
+// The note is only ever on the story itself, never in a notice, a mail or a log. Each decision
+// that changes a post also adds its line to the moderators' record, in the same transaction, with
+// the title (a declined story is gone, so the line names what it was).
 import crypto from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { StoryKind } from "~/lib/story-notices";
 import type { Tx, Writer } from "~/server/infra/change-events.server";
 import { tag } from "~/server/infra/change-tags.server";
+import { recordAction } from "~/server/members/members.server";
 import { scheduleMailsForNotification } from "~/server/notifications/notifications.server";
 import { blogPosts, notifications } from "../../../db/schema";
 
@@ -64,6 +67,7 @@ export async function publishPost({ changes }: Pick<Writer, "changes">, id: numb
       ).length > 0;
     if (!before.published && author && !(await told(author)))
       changed(...(await tellAuthor(tx, { memberId: author, kind: "story-published", postId: id, postTitle: row.title })));
+    if (!before.published) await recordStory(tx, editorId, "publish-story", id, { authorId: before.authorId, title: row.title });
     return { ...row, stale: false as const };
   });
 }
@@ -74,6 +78,7 @@ export async function declinePost({ changes }: Pick<Writer, "changes">, id: numb
     const before = await lockedPost(tx, id);
     if (!before) return false;
     await tx.delete(blogPosts).where(eq(blogPosts.id, id));
+    await recordStory(tx, editorId, "decline-story", id, before);
     changed(...(before.published ? [tag.blog, tag.post(id)] : [tag.review]));
     const author = otherAuthor(before, editorId);
     if (!before.published && author) changed(...(await tellAuthor(tx, { memberId: author, kind: "story-declined", postId: null, postTitle: before.title })));
@@ -94,8 +99,20 @@ export async function returnStory({ changes }: Pick<Writer, "changes">, id: numb
       .returning({ title: blogPosts.title, authorId: blogPosts.authorId });
     if (!row) return false;
     changed(tag.review);
+    await recordStory(tx, editorId, "return-story", id, row);
     const author = otherAuthor(row, editorId);
     if (author) changed(...(await tellAuthor(tx, { memberId: author, kind: "story-returned", postId: id, postTitle: row.title })));
     return true;
   });
+}
+
+/** The record's line for a decision on a post: who decided, whose post, which and its title. */
+export async function recordStory(
+  tx: Tx,
+  editorId: string,
+  action: "publish-story" | "decline-story" | "return-story" | "unpublish-story",
+  id: number,
+  post: { authorId: string | null; title: string },
+) {
+  await recordAction(tx, { actorId: editorId, action, memberId: post.authorId, targetType: "story", targetId: id, detail: post.title });
 }

@@ -1,5 +1,5 @@
 // Changing the forum: asking, answering, editing and deleting one's own posts, helpful marks and
-// the asker's choice, following, and filing under a topic. Each checks who may, and throws one
+// the asker's choice, and following (filing under a topic is question-topic.server.ts). Each checks who may, and throws one
 // of forum-model's errors when they may not; each writes in one transaction that names what it
 // changed (forum-changes.server.ts), and a write that changed nothing names nothing.
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -8,9 +8,9 @@ import type { Db } from "~/server/infra/db.server";
 import type { Tx, Writer } from "~/server/infra/change-events.server";
 import { tag } from "~/server/infra/change-tags.server";
 import { inboxesAbout, questionTags } from "./forum-changes.server";
-import { ForbiddenError, KeptForOthersError, LAST_ANSWER_AT, NotFoundError, OwnAnswerError, UnknownTopicError } from "./forum-model.server";
+import { ForbiddenError, KeptForOthersError, LAST_ANSWER_AT, NotFoundError, OwnAnswerError } from "./forum-model.server";
 import { follow, notifyAuthor, notifyOfAnswer, unfollow } from "~/server/notifications/notifications.server";
-import { forumAnswers, forumQuestions, forumTopics, helpedMost, helpfulMarks } from "../../../db/schema";
+import { forumAnswers, forumQuestions, helpedMost, helpfulMarks } from "../../../db/schema";
 import { rendered } from "~/server/infra/stored-html.server";
 import { deleteDraftIn } from "~/server/drafts/drafts.server";
 import { notifyTopicFollowers } from "./topic-follows.server";
@@ -318,33 +318,3 @@ export async function deleteAnswer({ db, changes }: Writer, input: { id: number;
 }
 
 export { recountAnswers } from "./answer-count.server";
-
-/**
- * Files a question under a topic, or under none (`topicId` null). Its asker may, and moderators
- * and admins may for any question; anyone else is refused. The topic must exist.
- */
-export async function setQuestionTopic({ db, changes }: Writer, input: { questionId: number; topicId: number | null; actorId: string; moderator: boolean }) {
-  if (!isRowId(input.questionId)) throw new NotFoundError("question not found");
-  const [row] = await db
-    .select({ authorId: forumQuestions.authorId, hiddenAt: forumQuestions.hiddenAt })
-    .from(forumQuestions)
-    .where(eq(forumQuestions.id, input.questionId));
-  // Readers never see a hidden question: only moderators, who see it marked, may refile it.
-  if (!row || (row.hiddenAt && !input.moderator)) throw new NotFoundError("question not found");
-  if (!input.moderator && row.authorId !== input.actorId) throw new ForbiddenError("not the asker");
-  if (input.topicId !== null) {
-    const [topic] = isRowId(input.topicId) ? await db.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.id, input.topicId)) : [];
-    if (!topic) throw new UnknownTopicError(String(input.topicId));
-  }
-  // The question's text is unchanged: it is not marked edited (updated_at stays).
-  await changes.write(async (tx, changed) => {
-    const before = await questionTags(tx, input.questionId);
-    const moved = await tx
-      .update(forumQuestions)
-      .set({ topicId: input.topicId })
-      .where(and(eq(forumQuestions.id, input.questionId), sql`${forumQuestions.topicId} is distinct from ${input.topicId}`))
-      .returning({ id: forumQuestions.id });
-    // Both topics' lists change: the one it leaves and the one it joins (none if it stays).
-    if (moved.length) changed(...before, input.topicId !== null && tag.topic(input.topicId));
-  });
-}

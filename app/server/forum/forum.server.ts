@@ -2,6 +2,7 @@
 // held for a look, and hidden posts as their authors see them.
 // The one module the rest of the app imports from this area; its other modules are internal.
 export * from "./forum-commands.server";
+export { setQuestionTopic } from "./question-topic.server";
 export * from "./forum-reads.server";
 export { inboxesAbout, questionTags } from "./forum-changes.server";
 export {

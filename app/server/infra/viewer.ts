@@ -15,4 +15,6 @@ export interface Viewer {
   sessionId: string;
   /** Whether open pages update as others post (an account setting; on unless turned off). */
   liveUpdates?: boolean;
+  /** Until when a moderator paused their posting, as stored (it may have passed: see `silenceOf`). */
+  silencedUntil?: string | null;
 }

@@ -8,14 +8,31 @@ import type { Tx } from "~/server/infra/change-events.server";
 import { shownName } from "./account-policy.server";
 import { moderatorActions, profiles } from "../../../db/schema";
 
-export const RECORDED_ACTIONS = ["hide", "restore", "dismiss", "approve", "reject", "silence", "suspend", "lift-silence", "lift-suspension", "role"] as const;
+export const RECORDED_ACTIONS = [
+  "hide",
+  "restore",
+  "dismiss",
+  "approve",
+  "reject",
+  "silence",
+  "suspend",
+  "lift-silence",
+  "lift-suspension",
+  "role",
+  "move-topic",
+  "publish-story",
+  "unpublish-story",
+  "return-story",
+  "decline-story",
+] as const;
 export type RecordedAction = (typeof RECORDED_ACTIONS)[number];
 
 export interface ActionLine {
   actorId: string | null;
   action: RecordedAction;
   memberId?: string | null;
-  targetType?: "question" | "answer" | null;
+  /** A forum post, or a blog post (a member's story or an editor's article). */
+  targetType?: "question" | "answer" | "story" | null;
   targetId?: number | null;
   reason?: string | null;
   until?: Date | null;

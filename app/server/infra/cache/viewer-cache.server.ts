@@ -1,7 +1,7 @@
 // Who a session cookie belongs to, kept for a short while so that a member's reads of public
 // pages do not each ask the database again. An entry lives at most VIEWER_TTL_MS and never past
 // the session's own expiry, and it depends on the member's account tag and on the sessions tag:
-// sign-out, revoked sessions, a new password, two-step, a name or a role change ends it on every
+// sign-out, revoked sessions, a new password, two-step, a name, a role or a silence ends it on every
 // instance. Writes and private pages never use it (session.server.ts).
 import { LRUCache } from "lru-cache";
 import type { Viewer } from "~/server/infra/viewer";
