@@ -110,11 +110,12 @@ test("content writes reach readers and members on every instance within a second
   await write(page, asker, { intent: "edit-question", title: edited, content: "Edited: does warm water help?" });
   for (const cookie of viewers) await everywhere(page, cookie, (r) => r.body.includes(edited), since);
 
-  // Hide an answer, then the question.
+  // Hide an answer, then the question. The answer's author still sees it, marked as hidden from others.
   await warm(page, viewers);
   since = Date.now();
   await write("/admin/reports", admin, { intent: "hide", targetType: "answer", targetId: String(answerId) });
-  for (const cookie of viewers) await everywhere(page, cookie, (r) => r.status === 200 && !r.body.includes(answerText), since);
+  await everywhere(page, undefined, (r) => r.status === 200 && !r.body.includes(answerText), since);
+  await everywhere(page, answerer, (r) => r.status === 200 && r.body.includes("data-hidden-from-others"), since);
   await warm("/forum", viewers);
   since = Date.now();
   await write("/admin/reports", admin, { intent: "hide", targetType: "question", targetId: String(questionId) });
