@@ -5,6 +5,7 @@ import { runtimeContext } from "~/server/context";
 import { listActions } from "~/server/members/members.server";
 import { requireRole } from "~/server/accounts/accounts.server";
 import type { Route } from "./+types/admin-actions";
+import { AdminHeading } from "~/components/admin/admin-heading";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Moderators' record", noindex: true });
 
@@ -21,12 +22,7 @@ export default function AdminActions({ loaderData }: Route.ComponentProps) {
   const { entries, page, pages, total } = loaderData;
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
-      <p>
-        <Link to="/admin" className="inline-flex min-h-11 items-center underline">
-          ← Admin
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">Moderators&apos; record</h1>
+      <AdminHeading>Moderators&apos; record</AdminHeading>
       <p>
         Every hide, restore, dismissed report, silence, suspension, lifted silence or suspension and role change, newest first ({total} in all). Reasons are for
         the moderators only: they are never shown to members.

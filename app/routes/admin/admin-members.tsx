@@ -14,6 +14,7 @@ import { requireRole } from "~/server/accounts/accounts.server";
 import { redirectWithToast } from "~/server/infra/toast.server";
 import { isStandingIntent, standingAction } from "./admin-standing.server";
 import type { Route } from "./+types/admin-members";
+import { AdminHeading } from "~/components/admin/admin-heading";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Members", noindex: true });
 
@@ -133,12 +134,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
   const failed = useActionData<typeof action>();
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
-      <p>
-        <Link to="/admin" className="inline-flex min-h-11 items-center underline">
-          ← Admin
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">Members</h1>
+      <AdminHeading>Members</AdminHeading>
       {failed ? <FormAlert title="Nothing was changed">{failed.error}</FormAlert> : null}
       {chosen ? <Chosen member={chosen} viewer={viewer} record={record} /> : null}
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">

@@ -11,6 +11,7 @@ import { previewHtml } from "~/server/blog/blog.server";
 import { requireRole } from "~/server/accounts/accounts.server";
 import { redirectWithToast } from "~/server/infra/toast.server";
 import type { Route } from "./+types/admin-posts";
+import { AdminHeading } from "~/components/admin/admin-heading";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Blog posts", noindex: true });
 
@@ -62,12 +63,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto grid max-w-4xl gap-8 px-4 py-8">
-      <p>
-        <Link to="/admin" className="inline-flex min-h-11 items-center underline">
-          ← Admin
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">Blog posts and stories</h1>
+      <AdminHeading>Blog posts and stories</AdminHeading>
       <section aria-labelledby="all-posts" className="grid gap-3">
         <h2 id="all-posts" className="text-2xl font-semibold">
           All posts

@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, useActionData } from "react-router";
 import { FormAlert } from "~/components/form-field";
 import { mayActOn } from "~/lib/standing";
 import { isStandingIntent, standingAction } from "./admin-standing.server";
@@ -19,6 +19,7 @@ import { HeldPosts } from "~/components/admin/held-posts";
 import { requireRole } from "~/server/accounts/accounts.server";
 import { redirectWithToast } from "~/server/infra/toast.server";
 import type { Route } from "./+types/admin-reports";
+import { AdminHeading } from "~/components/admin/admin-heading";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Reports", noindex: true });
 
@@ -111,12 +112,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   const failed = useActionData<typeof action>();
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
-      <p>
-        <Link to="/admin" className="inline-flex min-h-11 items-center underline">
-          ← Admin
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">Reports</h1>
+      <AdminHeading>Reports</AdminHeading>
       {failed && "error" in failed ? <FormAlert title="Nothing was changed">{failed.error}</FormAlert> : null}
       <section aria-labelledby="open-reports" className="grid gap-3">
         <h2 id="open-reports" className="text-2xl font-semibold">

@@ -23,6 +23,7 @@ import {
   updateTopic,
 } from "~/server/forum/forum.server";
 import type { Route } from "./+types/admin-topics";
+import { AdminHeading } from "~/components/admin/admin-heading";
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(siteUrlFrom(matches), { title: "Forum topics", noindex: true });
 
@@ -200,12 +201,7 @@ export default function AdminTopics({ loaderData }: Route.ComponentProps) {
   const adding = result?.intent === "create" ? result : undefined;
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
-      <p>
-        <Link to="/admin" className="inline-flex min-h-11 items-center underline">
-          ← Admin
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">Forum topics</h1>
+      <AdminHeading>Forum topics</AdminHeading>
       <p className="text-muted-foreground">Members choose one of these when they ask; the forum lists them in this order.</p>
       {result?.errors?.form && !topics.some((t) => t.id === result.id) ? <FormAlert title="Error">{result.errors.form}</FormAlert> : null}
       <section aria-labelledby="all-topics" className="grid gap-3">
