@@ -300,13 +300,19 @@ test("a query error that is not an outage leaves the lists of /, /blog and /foru
   await cluster.db.query("alter table forum_questions rename to forum_questions_away");
   await cluster.db.query("alter table blog_posts rename to blog_posts_away");
   await tell();
+  const told = Date.now();
   try {
-    await new Promise((r) => setTimeout(r, 300));
+    // A stored page may be served for up to half a second after a change while it is rendered
+    // again (the store's grace): every instance must show the empty lists within a second.
     for (const port of PORTS) {
       for (const path of ["/", "/blog", "/forum"]) {
-        const res = await cluster.request(port, "GET", `${path}?from=query-error`);
-        expect(res.status, `:${port} ${path}: ${res.body.slice(0, 200)}`).toBe(200);
-        expect(listsItems(res.body), `:${port} ${path} lists items`).toBe(false);
+        for (;;) {
+          const res = await cluster.request(port, "GET", `${path}?from=query-error`);
+          expect(res.status, `:${port} ${path}: ${res.body.slice(0, 200)}`).toBe(200);
+          if (!listsItems(res.body)) break;
+          expect(Date.now() - told, `:${port} ${path} lists items`).toBeLessThan(1000);
+          await new Promise((r) => setTimeout(r, 25));
+        }
       }
     }
   } finally {
